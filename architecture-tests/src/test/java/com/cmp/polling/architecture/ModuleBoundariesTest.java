@@ -1,0 +1,117 @@
+package com.cmp.polling.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The dependency rules of ARCHITECTURE.md section 3, checked on the compiled main classes of every
+ * module on this module's classpath. Later modules join by being added to this module's POM; rules
+ * over packages that do not exist yet pass vacuously.
+ */
+class ModuleBoundariesTest {
+
+  static final String SCHEMAS = "com.cmp.polling.schemas..";
+  static final String CORE = "com.cmp.polling.core..";
+  static final String STOP_RESUME = "com.cmp.polling.stopresume..";
+  static final String TEST_SUPPORT = "com.cmp.polling.testsupport..";
+  static final String[] APPS = {
+    "com.cmp.polling.scheduler..",
+    "com.cmp.polling.handlers..",
+    "com.cmp.polling.listener..",
+    "com.cmp.polling.simulator..",
+    "com.cmp.polling.demo.."
+  };
+
+  private static JavaClasses production;
+
+  @BeforeAll
+  static void importClasses() {
+    production =
+        new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("com.cmp.polling");
+  }
+
+  @Test
+  void everyModule_isOnTheClasspath_soNoRulePassesForLackOfClasses() {
+    for (String name :
+        new String[] {
+          "com.cmp.polling.schemas.Topics",
+          "com.cmp.polling.core.card.CardStore",
+          "com.cmp.polling.testsupport.data.TestData"
+        }) {
+      assertThat(production.contain(name)).as(name).isTrue();
+    }
+  }
+
+  @Test
+  void libraries_doNotDependOnApps() {
+    check(
+        noClasses()
+            .that()
+            .resideInAnyPackage(SCHEMAS, CORE, STOP_RESUME)
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(APPS)
+            .because("apps wire the libraries, never the other way round"));
+  }
+
+  @Test
+  void schemas_dependOnNoOtherModule() {
+    check(
+        noClasses()
+            .that()
+            .resideInAPackage(SCHEMAS)
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(CORE, STOP_RESUME, TEST_SUPPORT)
+            .because("schemas is the bottom of the graph: schemas <- core <- stop-resume <- apps"));
+  }
+
+  @Test
+  void core_doesNotDependOnStopResume() {
+    check(
+        noClasses()
+            .that()
+            .resideInAPackage(CORE)
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage(STOP_RESUME)
+            .because("stop-resume-service builds on the core, not the reverse"));
+  }
+
+  @Test
+  void core_hasNoWebDependency() {
+    check(
+        noClasses()
+            .that()
+            .resideInAPackage(CORE)
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("org.springframework.web..", "jakarta.servlet..")
+            .because("the core runs in every process, web or not"));
+  }
+
+  @Test
+  void productionCode_neverUsesTestSupport() {
+    check(
+        noClasses()
+            .that()
+            .resideOutsideOfPackage(TEST_SUPPORT)
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage(TEST_SUPPORT)
+            .because("test-support is test infrastructure, on test classpaths only"));
+  }
+
+  private static void check(ArchRule rule) {
+    rule.allowEmptyShould(true).check(production);
+  }
+}

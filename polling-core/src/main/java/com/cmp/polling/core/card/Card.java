@@ -1,0 +1,58 @@
+package com.cmp.polling.core.card;
+
+import com.cmp.polling.core.packageusage.PackageOwner;
+import com.cmp.polling.schemas.action.StopReason;
+import java.time.Instant;
+
+/**
+ * A live row of {@code tb_iot_card}.
+ *
+ * @param stopReason stop reason code as stored: one of {@link StopReason}, another platform reason,
+ *     or null
+ * @param deviceId the device the card sits in, or null
+ * @param pollingEnabled the card's own {@code enable_polling}; its device's flag is separate
+ */
+public record Card(
+    long id,
+    String iccid,
+    long carrierId,
+    String carrierType,
+    CardCategory category,
+    RealNameStatus realNameStatus,
+    NetworkStatus networkStatus,
+    String stopReason,
+    Long deviceId,
+    boolean pollingEnabled,
+    MonthUsage monthUsage,
+    Instant createdAt,
+    Instant updatedAt) {
+
+  public boolean isOnline() {
+    return networkStatus == NetworkStatus.ONLINE;
+  }
+
+  public boolean isRealNameVerified() {
+    return realNameStatus == RealNameStatus.VERIFIED;
+  }
+
+  public boolean isIndustry() {
+    return category == CardCategory.INDUSTRY;
+  }
+
+  public boolean inDevice() {
+    return deviceId != null;
+  }
+
+  /** Stopped for one of the reasons the polling rules may lift. */
+  public boolean isStoppedForPollingReason() {
+    return !isOnline() && StopReason.isPollingReason(stopReason);
+  }
+
+  /**
+   * Whose packages count for this card: its device's when it sits in one (seed bug 1), else its
+   * own.
+   */
+  public PackageOwner packageOwner() {
+    return inDevice() ? PackageOwner.device(deviceId) : PackageOwner.card(id);
+  }
+}

@@ -1,0 +1,124 @@
+package com.cmp.polling.core.card;
+
+import com.cmp.polling.core.jdbc.Rows;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * Reads and updates {@code tb_iot_card}. Soft-deleted cards are invisible to every read and
+ * untouched by every update.
+ */
+public class CardStore {
+
+  private static final String SELECT =
+      """
+      SELECT id, iccid, carrier_id, carrier_type, card_category, real_name_status, network_status,
+             stop_reason, device_id, enable_polling, current_month_usage_mb,
+             current_month_start_date, last_month_total_mb, created_at, updated_at
+      FROM tb_iot_card
+      """;
+
+  private final JdbcClient jdbc;
+
+  public CardStore(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  public Optional<Card> findById(long id) {
+    return jdbc.sql(SELECT + " WHERE id = ? AND deleted_at IS NULL")
+        .param(id)
+        .query(CardStore::map)
+        .optional();
+  }
+
+  /** The live cards of a device, by id. */
+  public List<Card> findByDevice(long deviceId) {
+    return jdbc.sql(SELECT + " WHERE device_id = ? AND deleted_at IS NULL ORDER BY id")
+        .param(deviceId)
+        .query(CardStore::map)
+        .list();
+  }
+
+  /** The next {@code limit} live cards after id {@code lastId}: one page of an id cursor. */
+  public List<Card> findAfter(long lastId, int limit) {
+    return jdbc.sql(SELECT + " WHERE id > ? AND deleted_at IS NULL ORDER BY id LIMIT ?")
+        .params(lastId, limit)
+        .query(CardStore::map)
+        .list();
+  }
+
+  /** How many live cards exist. */
+  public long count() {
+    return jdbc.sql("SELECT count(*) FROM tb_iot_card WHERE deleted_at IS NULL")
+        .query(Long.class)
+        .single();
+  }
+
+  /**
+   * @return false when the card does not exist (or is deleted)
+   */
+  public boolean updateRealNameStatus(long id, RealNameStatus status) {
+    return jdbc.sql(
+                "UPDATE tb_iot_card SET real_name_status = ?, updated_at = now()"
+                    + " WHERE id = ? AND deleted_at IS NULL")
+            .params(status.code(), id)
+            .update()
+        == 1;
+  }
+
+  /**
+   * Sets the network status and the stop reason together (an online card has none).
+   *
+   * @return false when the card does not exist (or is deleted)
+   */
+  public boolean updateNetworkStatus(long id, NetworkStatus status, String stopReason) {
+    if (status == NetworkStatus.ONLINE && stopReason != null) {
+      throw new IllegalArgumentException(
+          "card " + id + ": an online card cannot keep stop reason " + stopReason);
+    }
+    return jdbc.sql(
+                "UPDATE tb_iot_card SET network_status = ?, stop_reason = ?, updated_at = now()"
+                    + " WHERE id = ? AND deleted_at IS NULL")
+            .params(status.code(), stopReason, id)
+            .update()
+        == 1;
+  }
+
+  /**
+   * @return false when the card does not exist (or is deleted)
+   */
+  public boolean updateMonthUsage(long id, MonthUsage usage) {
+    return jdbc.sql(
+                """
+                UPDATE tb_iot_card SET current_month_start_date = ?, current_month_usage_mb = ?,
+                    last_month_total_mb = ?, updated_at = now()
+                WHERE id = ? AND deleted_at IS NULL
+                """)
+            .params(usage.monthStart(), usage.currentMonthUsageMb(), usage.lastMonthTotalMb(), id)
+            .update()
+        == 1;
+  }
+
+  static Card map(ResultSet rs, int row) throws SQLException {
+    return new Card(
+        rs.getLong("id"),
+        rs.getString("iccid"),
+        rs.getLong("carrier_id"),
+        rs.getString("carrier_type"),
+        CardCategory.fromCode(rs.getString("card_category")),
+        RealNameStatus.fromCode(rs.getInt("real_name_status")),
+        NetworkStatus.fromCode(rs.getInt("network_status")),
+        rs.getString("stop_reason"),
+        Rows.nullableLong(rs, "device_id"),
+        rs.getBoolean("enable_polling"),
+        new MonthUsage(
+            Rows.date(rs, "current_month_start_date"),
+            rs.getBigDecimal("current_month_usage_mb"),
+            rs.getBigDecimal("last_month_total_mb")),
+        Rows.instant(rs, "created_at"),
+        Rows.instant(rs, "updated_at"));
+  }
+}

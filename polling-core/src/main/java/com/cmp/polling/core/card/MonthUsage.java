@@ -1,0 +1,21 @@
+package com.cmp.polling.core.card;
+
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.util.Objects;
+
+/**
+ * A card's usage counters for month accounting.
+ *
+ * @param monthStart first day of the month the counter belongs to (null before the first sample)
+ * @param currentMonthUsageMb month-to-date total reported by the carrier
+ * @param lastMonthTotalMb the previous month's final total
+ */
+public record MonthUsage(
+    LocalDate monthStart, BigDecimal currentMonthUsageMb, BigDecimal lastMonthTotalMb) {
+
+  public MonthUsage {
+    Objects.requireNonNull(currentMonthUsageMb, "currentMonthUsageMb");
+    Objects.requireNonNull(lastMonthTotalMb, "lastMonthTotalMb");
+  }
+}

@@ -1,0 +1,32 @@
+package com.cmp.polling.core.packageusage;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+
+/**
+ * A live row of {@code tb_package_usage}: a data package of a card or of a device.
+ *
+ * @param cardId the owning card, or null when a device owns it
+ * @param deviceId the owning device, or null when a card owns it
+ * @param dataLimitMb the allowance; 0 means unlimited
+ * @param dataUsageMb used so far
+ */
+public record PackageUsage(
+    long id,
+    Long cardId,
+    Long deviceId,
+    PackageStatus status,
+    BigDecimal dataLimitMb,
+    BigDecimal dataUsageMb,
+    Instant activatedAt,
+    Instant expiresAt) {
+
+  public boolean isUnlimited() {
+    return dataLimitMb.signum() == 0;
+  }
+
+  /** A limited package whose usage has reached its limit. */
+  public boolean isAtLimit() {
+    return !isUnlimited() && dataUsageMb.compareTo(dataLimitMb) >= 0;
+  }
+}

@@ -1,0 +1,52 @@
+package com.cmp.polling.core.usage;
+
+import com.cmp.polling.core.jdbc.Rows;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/** Appends to and reads {@code data_usage_records}. */
+public class DataUsageStore {
+
+  private final JdbcClient jdbc;
+
+  public DataUsageStore(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  public void insert(DataUsageSample sample) {
+    jdbc.sql(
+            """
+            INSERT INTO data_usage_records (iot_card_id, month_start, month_total_mb, delta_mb,
+                sampled_at)
+            VALUES (?, ?, ?, ?, ?)
+            """)
+        .params(
+            sample.cardId(),
+            sample.monthStart(),
+            sample.monthTotalMb(),
+            sample.deltaMb(),
+            Rows.utc(sample.sampledAt()))
+        .update();
+  }
+
+  /** A card's samples, oldest first. */
+  public List<DataUsageSample> findByCard(long cardId) {
+    return jdbc.sql(
+            "SELECT iot_card_id, month_start, month_total_mb, delta_mb, sampled_at"
+                + " FROM data_usage_records WHERE iot_card_id = ? ORDER BY sampled_at, id")
+        .param(cardId)
+        .query(DataUsageStore::map)
+        .list();
+  }
+
+  static DataUsageSample map(ResultSet rs, int row) throws SQLException {
+    return new DataUsageSample(
+        rs.getLong("iot_card_id"),
+        Rows.date(rs, "month_start"),
+        rs.getBigDecimal("month_total_mb"),
+        rs.getBigDecimal("delta_mb"),
+        Rows.instant(rs, "sampled_at"));
+  }
+}

@@ -1,0 +1,194 @@
+package com.cmp.polling.core.card;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.cmp.polling.core.packageusage.PackageOwner;
+import com.cmp.polling.testsupport.data.TestData;
+import com.cmp.polling.testsupport.postgres.PostgresExtension;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+class CardStoreIT {
+
+  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.migrated();
+
+  private final CardStore store = new CardStore(postgres.jdbc());
+  private TestData data;
+
+  @BeforeEach
+  void emptyTables() {
+    postgres.truncateBusinessTables();
+    data = postgres.data();
+  }
+
+  @Test
+  void findById_mapsEveryColumn() {
+    long device = data.device().insert();
+    long id =
+        data.card()
+            .iccid("89860000000000001000")
+            .carrier(3, "CUCC")
+            .industry()
+            .unverified()
+            .stopped("traffic_exhausted")
+            .device(device)
+            .pollingDisabled()
+            .monthUsage(LocalDate.of(2026, 11, 1), "512.250", "2048")
+            .insert();
+
+    Card card = store.findById(id).orElseThrow();
+
+    assertThat(card.iccid()).isEqualTo("89860000000000001000");
+    assertThat(card.carrierId()).isEqualTo(3);
+    assertThat(card.carrierType()).isEqualTo("CUCC");
+    assertThat(card.category()).isEqualTo(CardCategory.INDUSTRY);
+    assertThat(card.realNameStatus()).isEqualTo(RealNameStatus.UNVERIFIED);
+    assertThat(card.networkStatus()).isEqualTo(NetworkStatus.STOPPED);
+    assertThat(card.stopReason()).isEqualTo("traffic_exhausted");
+    assertThat(card.isStoppedForPollingReason()).isTrue();
+    assertThat(card.deviceId()).isEqualTo(device);
+    assertThat(card.packageOwner()).isEqualTo(PackageOwner.device(device));
+    assertThat(card.pollingEnabled()).isFalse();
+    assertThat(card.monthUsage().monthStart()).isEqualTo(LocalDate.of(2026, 11, 1));
+    assertThat(card.monthUsage().currentMonthUsageMb()).isEqualByComparingTo("512.25");
+    assertThat(card.monthUsage().lastMonthTotalMb()).isEqualByComparingTo("2048");
+    assertThat(card.createdAt()).isNotNull();
+  }
+
+  @Test
+  void cardWithoutDevice_ownsItsPackages() {
+    long id = data.card().insert();
+
+    Card card = store.findById(id).orElseThrow();
+
+    assertThat(card.deviceId()).isNull();
+    assertThat(card.packageOwner()).isEqualTo(PackageOwner.card(id));
+    assertThat(card.isOnline()).isTrue();
+  }
+
+  @Test
+  void softDeletedCard_isInvisibleToEveryRead() {
+    long device = data.device().insert();
+    long kept = data.card().device(device).insert();
+    long deleted = data.card().device(device).insert();
+    data.softDeleteCard(deleted);
+
+    assertThat(store.findById(deleted)).isEmpty();
+    assertThat(store.findByDevice(device)).extracting(Card::id).containsExactly(kept);
+    assertThat(store.findAfter(0, 10)).extracting(Card::id).containsExactly(kept);
+    assertThat(store.count()).isEqualTo(1);
+  }
+
+  @Test
+  void softDeletedCard_isNotUpdated() {
+    long id = data.card().insert();
+    data.softDeleteCard(id);
+
+    assertThat(store.updateRealNameStatus(id, RealNameStatus.UNVERIFIED)).isFalse();
+    assertThat(store.updateNetworkStatus(id, NetworkStatus.STOPPED, "manual")).isFalse();
+  }
+
+  @Test
+  void findById_ofAnUnknownCard_isEmpty() {
+    assertThat(store.findById(987_654_321L)).isEmpty();
+  }
+
+  @Test
+  void findByDevice_returnsOnlyThatDevicesCards_inIdOrder() {
+    long device = data.device().insert();
+    long other = data.device().insert();
+    long a = data.card().device(device).insert();
+    data.card().device(other).insert();
+    long b = data.card().device(device).stopped("no_package").insert();
+    data.card().insert();
+
+    assertThat(store.findByDevice(device)).extracting(Card::id).containsExactly(a, b);
+  }
+
+  @Test
+  void findAfter_walksAllCardsPageByPage_andCountMatches() {
+    for (int i = 0; i < 25; i++) {
+      data.card().insert();
+    }
+    long last = 0;
+    int seen = 0;
+    int pages = 0;
+    while (true) {
+      var page = store.findAfter(last, 10);
+      if (page.isEmpty()) {
+        break;
+      }
+      assertThat(page.get(0).id()).isGreaterThan(last);
+      seen += page.size();
+      last = page.get(page.size() - 1).id();
+      pages++;
+    }
+
+    assertThat(seen).isEqualTo(25);
+    assertThat(pages).isEqualTo(3);
+    assertThat(store.count()).isEqualTo(25);
+  }
+
+  @Test
+  void updateRealNameStatus_changesOnlyThatCard() {
+    long id = data.card().unverified().insert();
+    long other = data.card().unverified().insert();
+
+    assertThat(store.updateRealNameStatus(id, RealNameStatus.VERIFIED)).isTrue();
+
+    assertThat(store.findById(id).orElseThrow().isRealNameVerified()).isTrue();
+    assertThat(store.findById(other).orElseThrow().isRealNameVerified()).isFalse();
+  }
+
+  @Test
+  void updateNetworkStatus_setsStatusAndReasonTogether() {
+    long id = data.card().insert();
+
+    assertThat(store.updateNetworkStatus(id, NetworkStatus.STOPPED, "no_package")).isTrue();
+    Card stopped = store.findById(id).orElseThrow();
+    assertThat(stopped.networkStatus()).isEqualTo(NetworkStatus.STOPPED);
+    assertThat(stopped.stopReason()).isEqualTo("no_package");
+
+    assertThat(store.updateNetworkStatus(id, NetworkStatus.ONLINE, null)).isTrue();
+    Card resumed = store.findById(id).orElseThrow();
+    assertThat(resumed.isOnline()).isTrue();
+    assertThat(resumed.stopReason()).isNull();
+  }
+
+  @Test
+  void updateNetworkStatus_refusesAnOnlineCardWithAReason() {
+    long id = data.card().stopped("manual").insert();
+
+    assertThatThrownBy(() -> store.updateNetworkStatus(id, NetworkStatus.ONLINE, "manual"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("card " + id);
+    assertThat(store.findById(id).orElseThrow().stopReason()).isEqualTo("manual");
+  }
+
+  @Test
+  void updateMonthUsage_storesTheThreeCounters() {
+    long id = data.card().insert();
+    var usage =
+        new MonthUsage(LocalDate.of(2026, 12, 1), new BigDecimal("10.5"), new BigDecimal("3000"));
+
+    assertThat(store.updateMonthUsage(id, usage)).isTrue();
+
+    MonthUsage stored = store.findById(id).orElseThrow().monthUsage();
+    assertThat(stored.monthStart()).isEqualTo(LocalDate.of(2026, 12, 1));
+    assertThat(stored.currentMonthUsageMb()).isEqualByComparingTo("10.5");
+    assertThat(stored.lastMonthTotalMb()).isEqualByComparingTo("3000");
+  }
+
+  @Test
+  void updates_ofAnUnknownCard_reportFalse() {
+    assertThat(store.updateRealNameStatus(55_555_555L, RealNameStatus.VERIFIED)).isFalse();
+    assertThat(
+            store.updateMonthUsage(
+                55_555_555L, new MonthUsage(null, BigDecimal.ZERO, BigDecimal.ZERO)))
+        .isFalse();
+  }
+}

@@ -1,0 +1,86 @@
+package com.cmp.polling.schemas;
+
+import com.cmp.polling.schemas.action.CardAction;
+import com.cmp.polling.schemas.lifecycle.LifecycleEvent;
+import com.cmp.polling.schemas.task.CheckTask;
+import com.cmp.polling.schemas.task.TaskType;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every Kafka topic of the pipeline, declared once. The {@code *_NAME} strings exist only for
+ * annotations ({@code @KafkaListener(topics = ...)}), which need compile-time constants; code uses
+ * the {@link Topic} constants.
+ */
+public final class Topics {
+
+  /** Debezium's {@code topic.prefix}; raw CDC topics are {@code <prefix>.<schema>.<table>}. */
+  public static final String CDC_PREFIX = "cmp";
+
+  public static final String CDC_CARD_NAME = CDC_PREFIX + ".public.tb_iot_card";
+  public static final String CDC_DEVICE_NAME = CDC_PREFIX + ".public.tb_device";
+  public static final String CDC_CONFIG_NAME = CDC_PREFIX + ".public.tb_polling_config";
+  public static final String LIFECYCLE_NAME = "polling.lifecycle";
+  public static final String TASK_REALNAME_NAME = "polling.task.realname";
+  public static final String TASK_CARDDATA_NAME = "polling.task.carddata";
+  public static final String TASK_PACKAGE_NAME = "polling.task.package";
+  public static final String TASK_PROTECT_NAME = "polling.task.protect";
+  public static final String CARD_ACTIONS_NAME = "polling.card.actions";
+
+  /** Raw change events of tb_iot_card in Debezium's JSON envelope (key: primary key). */
+  public static final Topic<String> CDC_CARD = new Topic<>(CDC_CARD_NAME, String.class, null);
+
+  /** Raw change events of tb_device in Debezium's JSON envelope (key: primary key). */
+  public static final Topic<String> CDC_DEVICE = new Topic<>(CDC_DEVICE_NAME, String.class, null);
+
+  /** Raw change events of tb_polling_config in Debezium's JSON envelope (key: primary key). */
+  public static final Topic<String> CDC_CONFIG = new Topic<>(CDC_CONFIG_NAME, String.class, null);
+
+  /** Typed lifecycle events (key: card id, or {@code config:<id>}). */
+  public static final Topic<LifecycleEvent> LIFECYCLE =
+      new Topic<>(LIFECYCLE_NAME, LifecycleEvent.class, "lifecycle-event");
+
+  public static final Topic<CheckTask> TASK_REALNAME =
+      new Topic<>(TASK_REALNAME_NAME, CheckTask.class, "check-task");
+  public static final Topic<CheckTask> TASK_CARDDATA =
+      new Topic<>(TASK_CARDDATA_NAME, CheckTask.class, "check-task");
+  public static final Topic<CheckTask> TASK_PACKAGE =
+      new Topic<>(TASK_PACKAGE_NAME, CheckTask.class, "check-task");
+  public static final Topic<CheckTask> TASK_PROTECT =
+      new Topic<>(TASK_PROTECT_NAME, CheckTask.class, "check-task");
+
+  /** Every stop or resume performed (key: card id). */
+  public static final Topic<CardAction> CARD_ACTIONS =
+      new Topic<>(CARD_ACTIONS_NAME, CardAction.class, "card-action");
+
+  private static final Map<TaskType, Topic<CheckTask>> TASK_TOPICS = new EnumMap<>(TaskType.class);
+
+  static {
+    TASK_TOPICS.put(TaskType.REALNAME, TASK_REALNAME);
+    TASK_TOPICS.put(TaskType.CARDDATA, TASK_CARDDATA);
+    TASK_TOPICS.put(TaskType.PACKAGE, TASK_PACKAGE);
+    TASK_TOPICS.put(TaskType.PROTECT, TASK_PROTECT);
+  }
+
+  private Topics() {}
+
+  /** The topic the scheduler publishes {@code type} checks to. */
+  public static Topic<CheckTask> checkTasks(TaskType type) {
+    return TASK_TOPICS.get(type);
+  }
+
+  /** Every topic, for creating them at start-up and for the contract tests. */
+  public static List<Topic<?>> all() {
+    return List.of(
+        CDC_CARD,
+        CDC_DEVICE,
+        CDC_CONFIG,
+        LIFECYCLE,
+        TASK_REALNAME,
+        TASK_CARDDATA,
+        TASK_PACKAGE,
+        TASK_PROTECT,
+        CARD_ACTIONS);
+  }
+}

@@ -1,0 +1,127 @@
+package com.cmp.polling.schemas.json;
+
+import com.cmp.polling.schemas.Topic;
+import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Turns payload records into JSON bytes and back. Reading always checks the topic's JSON Schema
+ * first, so that a consumer sees either a valid record or an {@link InvalidPayloadException}
+ * listing every problem. Writing does not validate (it is on the scheduler's hot path); the
+ * contract tests prove that what the records write satisfies the schemas.
+ *
+ * <p>Thread-safe; create one and share it.
+ */
+public final class PayloadCodec {
+
+  private static final String SCHEMA_RESOURCE = "/schemas/%s.schema.json";
+
+  private final JsonMapper mapper;
+  private final SchemaRegistry registry =
+      SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
+  private final Map<String, Schema> schemas = new ConcurrentHashMap<>();
+
+  public PayloadCodec() {
+    this(JsonMapper.builder().build());
+  }
+
+  public PayloadCodec(JsonMapper mapper) {
+    this.mapper = mapper;
+  }
+
+  public <T> byte[] encode(Topic<T> topic, T payload) {
+    return mapper.writeValueAsBytes(payload);
+  }
+
+  /**
+   * @throws InvalidPayloadException if the bytes are not JSON, break the topic's schema or do not
+   *     map onto its record
+   */
+  public <T> T decode(Topic<T> topic, byte[] json) {
+    JsonNode tree = parse(topic, json);
+    List<String> problems = problems(topic, tree);
+    if (!problems.isEmpty()) {
+      throw new InvalidPayloadException(topic.name(), problems, null);
+    }
+    try {
+      return mapper.treeToValue(tree, topic.payloadType());
+    } catch (JacksonException | IllegalArgumentException e) {
+      throw new InvalidPayloadException(topic.name(), List.of(rootMessage(e)), e);
+    }
+  }
+
+  /** Everything wrong with {@code json} as a payload of {@code topic}; empty when it is valid. */
+  public List<String> validate(Topic<?> topic, byte[] json) {
+    try {
+      return problems(topic, parse(topic, json));
+    } catch (InvalidPayloadException e) {
+      return e.problems();
+    }
+  }
+
+  private JsonNode parse(Topic<?> topic, byte[] json) {
+    if (json == null || json.length == 0) {
+      throw new InvalidPayloadException(topic.name(), List.of("$: the value is empty"), null);
+    }
+    try {
+      return mapper.readTree(json);
+    } catch (JacksonException e) {
+      throw new InvalidPayloadException(
+          topic.name(), List.of("$: not JSON (" + e.getOriginalMessage() + ")"), e);
+    }
+  }
+
+  private List<String> problems(Topic<?> topic, JsonNode tree) {
+    if (topic.schema().isEmpty()) {
+      return List.of();
+    }
+    Schema schema = schemas.computeIfAbsent(topic.schemaName(), this::load);
+    return schema
+        .validate(
+            tree,
+            context ->
+                context.executionConfig(
+                    // Dates must really be date-times; messages stay English on any machine.
+                    config -> config.formatAssertionsEnabled(true).locale(Locale.ENGLISH)))
+        .stream()
+        .map(PayloadCodec::describe)
+        .toList();
+  }
+
+  /** "$.cardId: string found, integer expected" */
+  private static String describe(Error error) {
+    return error.getInstanceLocation() + ": " + error.getMessage();
+  }
+
+  private Schema load(String schemaName) {
+    String resource = SCHEMA_RESOURCE.formatted(schemaName);
+    try (InputStream in = PayloadCodec.class.getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new IllegalStateException("JSON Schema " + resource + " is not on the classpath");
+      }
+      return registry.getSchema(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read JSON Schema " + resource, e);
+    }
+  }
+
+  private static String rootMessage(Throwable e) {
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    return "$: " + root.getMessage();
+  }
+}

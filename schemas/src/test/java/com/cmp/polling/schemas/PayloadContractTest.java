@@ -1,0 +1,246 @@
+package com.cmp.polling.schemas;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.cmp.polling.schemas.action.ActionTrigger;
+import com.cmp.polling.schemas.action.CardAction;
+import com.cmp.polling.schemas.action.CardActionType;
+import com.cmp.polling.schemas.action.StopReason;
+import com.cmp.polling.schemas.json.InvalidPayloadException;
+import com.cmp.polling.schemas.json.PayloadCodec;
+import com.cmp.polling.schemas.lifecycle.LifecycleEvent;
+import com.cmp.polling.schemas.lifecycle.LifecycleEventType;
+import com.cmp.polling.schemas.task.CheckTask;
+import com.cmp.polling.schemas.task.TaskType;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every payload the records can produce satisfies its topic's JSON Schema, and bad ones fail. */
+class PayloadContractTest {
+
+  private static final Instant T0 = Instant.parse("2026-11-29T10:15:30.123Z");
+  private final PayloadCodec codec = new PayloadCodec();
+
+  @ParameterizedTest
+  @EnumSource(TaskType.class)
+  void checkTask_ofEveryType_validatesAndRoundTrips(TaskType type) {
+    var topic = Topics.checkTasks(type);
+    for (boolean manual : new boolean[] {true, false}) {
+      var task = new CheckTask(1000, type, T0, T0.plusMillis(250), manual);
+
+      byte[] json = codec.encode(topic, task);
+
+      assertThat(codec.validate(topic, json)).isEmpty();
+      assertThat(codec.decode(topic, json)).isEqualTo(task);
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(LifecycleEventType.class)
+  void lifecycleEvent_ofEveryType_validatesAndRoundTrips(LifecycleEventType type) {
+    LifecycleEvent event =
+        switch (type) {
+          case CONFIG_CHANGED -> LifecycleEvent.configChanged(7, T0);
+          case CARD_STATUS_CHANGED ->
+              LifecycleEvent.statusChanged(100, 10L, List.of("network_status"), T0)
+                  .withSourcePosition("0/16B3748");
+          case DEVICE_POLLING_ENABLED, DEVICE_POLLING_DISABLED, DEVICE_DELETED ->
+              LifecycleEvent.ofCard(type, 100, 10L, T0);
+          default -> LifecycleEvent.ofCard(type, 100, null, T0);
+        };
+
+    byte[] json = codec.encode(Topics.LIFECYCLE, event);
+
+    assertThat(codec.validate(Topics.LIFECYCLE, json)).isEmpty();
+    assertThat(codec.decode(Topics.LIFECYCLE, json)).isEqualTo(event);
+  }
+
+  @Test
+  void cardAction_ofEveryActionReasonAndTrigger_validatesAndRoundTrips() {
+    for (CardActionType action : CardActionType.values()) {
+      for (StopReason reason : StopReason.values()) {
+        for (ActionTrigger trigger : ActionTrigger.values()) {
+          var payload =
+              new CardAction(
+                  100, reason == StopReason.MANUAL ? null : 10L, action, reason, trigger, 3, T0);
+
+          byte[] json = codec.encode(Topics.CARD_ACTIONS, payload);
+
+          assertThat(codec.validate(Topics.CARD_ACTIONS, json)).isEmpty();
+          assertThat(codec.decode(Topics.CARD_ACTIONS, json)).isEqualTo(payload);
+        }
+      }
+    }
+  }
+
+  @Test
+  void checkTask_travelsWithTheSeedsWireStrings() {
+    String json =
+        new String(
+            codec.encode(
+                Topics.TASK_CARDDATA, new CheckTask(1000, TaskType.CARDDATA, T0, T0, false)),
+            StandardCharsets.UTF_8);
+
+    assertThat(json)
+        .contains("\"cardId\":1000")
+        .contains("\"taskType\":\"carddata\"")
+        .contains("\"dueAt\":\"2026-11-29T10:15:30.123Z\"");
+  }
+
+  static Stream<Arguments> badCheckTasks() {
+    return Stream.of(
+        Arguments.of(
+            "missing card id",
+            """
+            {"taskType":"carddata","dueAt":"2026-11-29T10:00:00Z","enqueuedAt":"2026-11-29T10:00:00Z","manual":false}
+            """,
+            "cardId"),
+        Arguments.of(
+            "unknown task type",
+            """
+            {"cardId":5,"taskType":"billing","dueAt":"2026-11-29T10:00:00Z","enqueuedAt":"2026-11-29T10:00:00Z","manual":false}
+            """,
+            "taskType"),
+        Arguments.of(
+            "card id of the wrong type",
+            """
+            {"cardId":"five","taskType":"carddata","dueAt":"2026-11-29T10:00:00Z","enqueuedAt":"2026-11-29T10:00:00Z","manual":false}
+            """,
+            "cardId"),
+        Arguments.of(
+            "manual flag of the wrong type",
+            """
+            {"cardId":5,"taskType":"carddata","dueAt":"2026-11-29T10:00:00Z","enqueuedAt":"2026-11-29T10:00:00Z","manual":"yes"}
+            """,
+            "manual"),
+        Arguments.of(
+            "negative card id",
+            """
+            {"cardId":-3,"taskType":"carddata","dueAt":"2026-11-29T10:00:00Z","enqueuedAt":"2026-11-29T10:00:00Z","manual":false}
+            """,
+            "cardId"),
+        Arguments.of(
+            "time that is not a date-time",
+            """
+            {"cardId":5,"taskType":"carddata","dueAt":"yesterday","enqueuedAt":"2026-11-29T10:00:00Z","manual":false}
+            """,
+            "dueAt"),
+        Arguments.of(
+            "unexpected property",
+            """
+            {"cardId":5,"taskType":"carddata","dueAt":"2026-11-29T10:00:00Z","enqueuedAt":"2026-11-29T10:00:00Z","manual":false,"priority":1}
+            """,
+            "priority"),
+        Arguments.of("not JSON", "{cardId: 5,", "not JSON"),
+        Arguments.of("a JSON array", "[1,2,3]", "object"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("badCheckTasks")
+  void badCheckTask_isRejected_withAMessageNamingTheProblem(
+      String description, String json, String expectedInMessage) {
+    byte[] bytes = json.strip().getBytes(StandardCharsets.UTF_8);
+
+    assertThatThrownBy(() -> codec.decode(Topics.TASK_CARDDATA, bytes))
+        .isInstanceOf(InvalidPayloadException.class)
+        .hasMessageStartingWith("invalid payload for topic polling.task.carddata: ")
+        .hasMessageContaining(expectedInMessage);
+  }
+
+  @Test
+  void emptyValue_isRejected() {
+    assertThatThrownBy(() -> codec.decode(Topics.TASK_REALNAME, new byte[0]))
+        .isInstanceOf(InvalidPayloadException.class)
+        .hasMessageContaining("empty");
+  }
+
+  @Test
+  void lifecycleEvent_withoutItsRequiredIds_isRejected() {
+    String cardEventWithoutCard =
+        "{\"type\":\"card_created\",\"occurredAt\":\"2026-11-29T10:00:00Z\"}";
+    String configEventWithoutConfig =
+        "{\"type\":\"config_changed\",\"occurredAt\":\"2026-11-29T10:00:00Z\"}";
+    String deviceEventWithoutDevice =
+        "{\"type\":\"device_polling_disabled\",\"cardId\":100,\"occurredAt\":\"2026-11-29T10:00:00Z\"}";
+
+    assertThat(problems(Topics.LIFECYCLE, cardEventWithoutCard))
+        .anyMatch(p -> p.contains("cardId"));
+    assertThat(problems(Topics.LIFECYCLE, configEventWithoutConfig))
+        .anyMatch(p -> p.contains("configId"));
+    assertThat(problems(Topics.LIFECYCLE, deviceEventWithoutDevice))
+        .anyMatch(p -> p.contains("deviceId"));
+  }
+
+  @Test
+  void cardAction_withAnUnknownReason_isRejected() {
+    String json =
+        """
+        {"cardId":1,"action":"stop","reason":"bored","trigger":"evaluation","attempts":1,"performedAt":"2026-11-29T10:00:00Z"}
+        """;
+
+    assertThat(problems(Topics.CARD_ACTIONS, json)).anyMatch(p -> p.contains("reason"));
+  }
+
+  @Test
+  void everyTypedTopic_hasASchemaOnTheClasspath_andRawCdcTopicsHaveNone() {
+    for (Topic<?> topic : Topics.all()) {
+      if (topic.payloadType() == String.class) {
+        assertThat(topic.schema()).as(topic.name()).isEmpty();
+      } else {
+        assertThat(getClass().getResource("/schemas/" + topic.schemaName() + ".schema.json"))
+            .as(topic.name())
+            .isNotNull();
+      }
+    }
+  }
+
+  @Test
+  void topicNames_areUnique_andDeadLettersFollowSpringsConvention() {
+    List<String> names = Topics.all().stream().map(Topic::name).toList();
+
+    assertThat(names).doesNotHaveDuplicates();
+    assertThat(Topics.TASK_CARDDATA.deadLetterName()).isEqualTo("polling.task.carddata-dlt");
+    for (TaskType type : TaskType.values()) {
+      assertThat(Topics.checkTasks(type).name()).isEqualTo("polling.task." + type.code());
+    }
+  }
+
+  @Test
+  void unknownTaskTypeCode_isRefused_namingTheValueAndTheChoices() {
+    assertThatThrownBy(() -> TaskType.fromCode("billing"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "unknown task type 'billing', expected one of [realname, carddata, package, protect]");
+    assertThatThrownBy(() -> TaskType.fromCode(null)).hasMessage("task type is missing");
+  }
+
+  @Test
+  void everyWireCode_isDistinct_andParsesBackToItsConstant() {
+    assertWireCodesRoundTrip(TaskType.class);
+    assertWireCodesRoundTrip(LifecycleEventType.class);
+    assertWireCodesRoundTrip(StopReason.class);
+    assertWireCodesRoundTrip(CardActionType.class);
+    assertWireCodesRoundTrip(ActionTrigger.class);
+  }
+
+  private static <E extends Enum<E> & WireCoded> void assertWireCodesRoundTrip(Class<E> type) {
+    E[] constants = type.getEnumConstants();
+    assertThat(Arrays.stream(constants).map(WireCoded::code)).doesNotHaveDuplicates();
+    for (E constant : constants) {
+      assertThat(WireCoded.parse(type, constant.code(), "value")).isSameAs(constant);
+    }
+  }
+
+  private List<String> problems(Topic<?> topic, String json) {
+    return codec.validate(topic, json.strip().getBytes(StandardCharsets.UTF_8));
+  }
+}

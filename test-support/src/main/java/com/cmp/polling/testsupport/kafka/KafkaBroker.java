@@ -1,0 +1,92 @@
+package com.cmp.polling.testsupport.kafka;
+
+import com.cmp.polling.testsupport.TestEnvironment;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
+import org.testcontainers.kafka.KafkaContainer;
+import org.testcontainers.utility.DockerImageName;
+
+/**
+ * The Kafka broker of this test JVM: the one named by {@code CMP_TEST_KAFKA_BOOTSTRAP_SERVERS},
+ * else a Testcontainers apache/kafka-native, else spring-kafka-test's in-JVM KRaft broker (~4 s to
+ * start, once per JVM).
+ */
+public final class KafkaBroker {
+
+  private static final Logger log = LoggerFactory.getLogger(KafkaBroker.class);
+  private static KafkaBroker shared;
+
+  private final String bootstrapServers;
+  private final String origin;
+
+  private KafkaBroker(String bootstrapServers, String origin) {
+    this.bootstrapServers = bootstrapServers;
+    this.origin = origin;
+  }
+
+  public static synchronized KafkaBroker shared() {
+    if (shared == null) {
+      shared = locate();
+      log.info("Kafka for tests: {} at {}", shared.origin, shared.bootstrapServers);
+    }
+    return shared;
+  }
+
+  private static KafkaBroker locate() {
+    var servers = TestEnvironment.setting("CMP_TEST_KAFKA_BOOTSTRAP_SERVERS");
+    if (servers.isPresent()) {
+      return new KafkaBroker(servers.get(), "external broker (CMP_TEST_KAFKA_BOOTSTRAP_SERVERS)");
+    }
+    return TestEnvironment.dockerAvailable() ? container() : embedded();
+  }
+
+  @SuppressWarnings("resource") // stopped by Testcontainers' reaper when the JVM ends
+  private static KafkaBroker container() {
+    var container = new KafkaContainer(DockerImageName.parse("apache/kafka-native:3.8.0"));
+    container.start();
+    return new KafkaBroker(container.getBootstrapServers(), "Testcontainers apache/kafka-native");
+  }
+
+  private static KafkaBroker embedded() {
+    EmbeddedKafkaKraftBroker broker = new EmbeddedKafkaKraftBroker(1, 1);
+    // Consumers of a fresh group start at once instead of waiting 3 s for more members.
+    broker.brokerProperty("group.initial.rebalance.delay.ms", "0");
+    broker.afterPropertiesSet();
+    Runtime.getRuntime().addShutdownHook(new Thread(broker::destroy));
+    return new KafkaBroker(broker.getBrokersAsString(), "embedded KRaft broker");
+  }
+
+  public String bootstrapServers() {
+    return bootstrapServers;
+  }
+
+  /** Creates the topics (an existing one is left as it is). */
+  public void createTopics(int partitions, String... names) {
+    List<NewTopic> topics =
+        Arrays.stream(names).map(name -> new NewTopic(name, partitions, (short) 1)).toList();
+    try (Admin admin =
+        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
+      for (var entry : admin.createTopics(topics).values().entrySet()) {
+        try {
+          entry.getValue().get();
+        } catch (ExecutionException e) {
+          if (!(e.getCause() instanceof TopicExistsException)) {
+            throw new IllegalStateException("could not create topic " + entry.getKey(), e);
+          }
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while creating topics", e);
+    }
+  }
+}

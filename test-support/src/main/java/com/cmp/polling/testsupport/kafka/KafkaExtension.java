@@ -1,0 +1,96 @@
+package com.cmp.polling.testsupport.kafka;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * Gives a test class the shared {@link KafkaBroker}, plus names that no other test uses: topics and
+ * consumer groups carry a random suffix, so tests never read each other's records.
+ *
+ * <pre>{@code
+ * @RegisterExtension static final KafkaExtension kafka = new KafkaExtension();
+ * }</pre>
+ */
+public final class KafkaExtension implements BeforeAllCallback {
+
+  private KafkaBroker broker;
+
+  @Override
+  public void beforeAll(ExtensionContext context) {
+    broker = KafkaBroker.shared();
+  }
+
+  public String bootstrapServers() {
+    return broker.bootstrapServers();
+  }
+
+  public KafkaBroker broker() {
+    return broker;
+  }
+
+  /** {@code base} plus a random suffix: a topic or group name of this test alone. */
+  public static String unique(String base) {
+    return base + "-" + UUID.randomUUID().toString().substring(0, 8);
+  }
+
+  /** Creates a topic of this test with a unique name and returns that name. */
+  public String createUniqueTopic(String base, int partitions) {
+    String name = unique(base);
+    broker.createTopics(partitions, name);
+    return name;
+  }
+
+  /** An idempotent producer with {@code acks=all}, like the production ones. */
+  public KafkaProducer<String, byte[]> producer() {
+    Map<String, Object> props = new HashMap<>();
+    props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+    props.put(ProducerConfig.ACKS_CONFIG, "all");
+    props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+    props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+    props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+    return new KafkaProducer<>(props);
+  }
+
+  /** A consumer in a fresh group that reads topics from their beginning. */
+  public KafkaConsumer<String, byte[]> consumer() {
+    Map<String, Object> props = new HashMap<>();
+    props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+    props.put(ConsumerConfig.GROUP_ID_CONFIG, unique("it-group"));
+    props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+    props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+    props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+    return new KafkaConsumer<>(props);
+  }
+
+  /**
+   * Reads {@code topic} from the beginning until {@code count} records arrived or {@code timeout}
+   * passed, and returns what arrived (the caller asserts on the count).
+   */
+  public List<ConsumerRecord<String, byte[]>> readFromBeginning(
+      String topic, int count, Duration timeout) {
+    List<ConsumerRecord<String, byte[]>> records = new ArrayList<>();
+    try (KafkaConsumer<String, byte[]> consumer = consumer()) {
+      consumer.subscribe(List.of(topic));
+      long deadline = System.nanoTime() + timeout.toNanos();
+      while (records.size() < count && System.nanoTime() < deadline) {
+        consumer.poll(Duration.ofMillis(200)).forEach(records::add);
+      }
+    }
+    return records;
+  }
+}

@@ -1,0 +1,199 @@
+package com.cmp.polling.testsupport.postgres;
+
+import com.cmp.polling.testsupport.TestEnvironment;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Locale;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.testcontainers.postgresql.PostgreSQLContainer;
+import org.testcontainers.utility.DockerImageName;
+
+/**
+ * One PostgreSQL server per test JVM, configured for logical decoding ({@code wal_level=logical})
+ * with {@code synchronous_commit=on} so that committed changes reach a replication slot at once.
+ * Each test class gets a database of its own on it (see {@link PostgresExtension}).
+ */
+public final class PostgresServer {
+
+  private static final Logger log = LoggerFactory.getLogger(PostgresServer.class);
+  private static final Pattern JDBC_URL =
+      Pattern.compile("jdbc:postgresql://([^:/]+)(?::(\\d+))?/([^?]+).*");
+  private static PostgresServer shared;
+
+  private final String host;
+  private final int port;
+  private final String maintenanceDatabase;
+  private final String user;
+  private final String password;
+  private final String origin;
+
+  private PostgresServer(
+      String host,
+      int port,
+      String maintenanceDatabase,
+      String user,
+      String password,
+      String origin) {
+    this.host = host;
+    this.port = port;
+    this.maintenanceDatabase = maintenanceDatabase;
+    this.user = user;
+    this.password = password;
+    this.origin = origin;
+  }
+
+  /** The server of this JVM, located or started on first use. */
+  public static synchronized PostgresServer shared() {
+    if (shared == null) {
+      shared = locate();
+      log.info("PostgreSQL for tests: {} on {}:{}", shared.origin, shared.host, shared.port);
+    }
+    return shared;
+  }
+
+  private static PostgresServer locate() {
+    var url = TestEnvironment.setting("CMP_TEST_POSTGRES_URL");
+    if (url.isPresent()) {
+      return external(url.get());
+    }
+    return TestEnvironment.dockerAvailable() ? container() : embedded();
+  }
+
+  private static PostgresServer external(String url) {
+    Matcher m = JDBC_URL.matcher(url);
+    if (!m.matches()) {
+      throw new IllegalArgumentException(
+          "CMP_TEST_POSTGRES_URL must look like jdbc:postgresql://host:5432/postgres, was " + url);
+    }
+    int port = m.group(2) == null ? 5432 : Integer.parseInt(m.group(2));
+    return new PostgresServer(
+        m.group(1),
+        port,
+        m.group(3),
+        TestEnvironment.setting("CMP_TEST_POSTGRES_USER").orElse("postgres"),
+        TestEnvironment.setting("CMP_TEST_POSTGRES_PASSWORD").orElse(""),
+        "external server (CMP_TEST_POSTGRES_URL)");
+  }
+
+  @SuppressWarnings("resource") // stopped by Testcontainers' reaper when the JVM ends
+  private static PostgresServer container() {
+    var container =
+        new PostgreSQLContainer(DockerImageName.parse("postgres:16-alpine"))
+            .withCommand(
+                "postgres",
+                "-c",
+                "wal_level=logical",
+                "-c",
+                "max_replication_slots=20",
+                "-c",
+                "max_wal_senders=20",
+                "-c",
+                "synchronous_commit=on",
+                "-c",
+                "fsync=off",
+                "-c",
+                "max_connections=300");
+    container.start();
+    return new PostgresServer(
+        container.getHost(),
+        container.getMappedPort(5432),
+        container.getDatabaseName(),
+        container.getUsername(),
+        container.getPassword(),
+        "Testcontainers postgres:16-alpine");
+  }
+
+  private static PostgresServer embedded() {
+    try {
+      EmbeddedPostgres postgres =
+          EmbeddedPostgres.builder()
+              .setServerConfig("wal_level", "logical")
+              .setServerConfig("max_replication_slots", "20")
+              .setServerConfig("max_wal_senders", "20")
+              // zonky turns it off by default; then WAL reaches a slot only every ~200 ms.
+              .setServerConfig("synchronous_commit", "on")
+              // Tests never need crash safety; this keeps commits cheap.
+              .setServerConfig("fsync", "off")
+              .setServerConfig("max_connections", "300")
+              .start();
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> closeQuietly(postgres)));
+      return new PostgresServer(
+          "localhost", postgres.getPort(), "postgres", "postgres", "", "embedded PostgreSQL");
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not start embedded PostgreSQL", e);
+    }
+  }
+
+  private static void closeQuietly(EmbeddedPostgres postgres) {
+    try {
+      postgres.close();
+    } catch (IOException e) {
+      log.warn("embedded PostgreSQL did not stop cleanly", e);
+    }
+  }
+
+  public String jdbcUrl(String database) {
+    return "jdbc:postgresql://" + host + ":" + port + "/" + database;
+  }
+
+  public String host() {
+    return host;
+  }
+
+  public int port() {
+    return port;
+  }
+
+  public String user() {
+    return user;
+  }
+
+  public String password() {
+    return password;
+  }
+
+  /**
+   * Creates an empty database named after {@code hint} plus a random suffix.
+   *
+   * @return its name
+   */
+  public String createDatabase(String hint) {
+    String base = hint.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_");
+    String name =
+        "it_"
+            + base.substring(0, Math.min(base.length(), 40))
+            + "_"
+            + UUID.randomUUID().toString().substring(0, 8);
+    execute("CREATE DATABASE " + name);
+    return name;
+  }
+
+  /** Drops a test database, with the replication slots that still point at it. */
+  public void dropDatabase(String name) {
+    execute(
+        "SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots"
+            + " WHERE database = '"
+            + name
+            + "' AND NOT active");
+    execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+  }
+
+  private void execute(String sql) {
+    try (Connection connection =
+            DriverManager.getConnection(jdbcUrl(maintenanceDatabase), user, password);
+        Statement statement = connection.createStatement()) {
+      statement.execute(sql);
+    } catch (SQLException e) {
+      throw new IllegalStateException("PostgreSQL refused: " + sql, e);
+    }
+  }
+}
