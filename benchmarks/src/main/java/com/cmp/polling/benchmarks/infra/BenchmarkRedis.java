@@ -1,0 +1,101 @@
+package com.cmp.polling.benchmarks.infra;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.util.Properties;
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.RedisCallback;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import redis.embedded.RedisServer;
+
+/**
+ * The Redis a benchmark measures: a running server given by port, or an embedded redis-server (the
+ * real binary shipped in a jar) started on a free port without persistence.
+ */
+public final class BenchmarkRedis implements AutoCloseable {
+
+  private final int port;
+  private final RedisServer embedded;
+  private final LettuceConnectionFactory factory;
+  private final StringRedisTemplate template;
+
+  private BenchmarkRedis(int port, RedisServer embedded) {
+    this.port = port;
+    this.embedded = embedded;
+    factory = new LettuceConnectionFactory(new RedisStandaloneConfiguration("127.0.0.1", port));
+    factory.afterPropertiesSet();
+    factory.start();
+    template = new StringRedisTemplate(factory);
+  }
+
+  /** The server on {@code port} when positive, else a fresh embedded one. */
+  public static BenchmarkRedis start(int port) throws IOException {
+    if (port > 0) {
+      return new BenchmarkRedis(port, null);
+    }
+    int free;
+    try (ServerSocket socket = new ServerSocket(0)) {
+      free = socket.getLocalPort();
+    }
+    RedisServer server =
+        RedisServer.newRedisServer()
+            .port(free)
+            .bind("127.0.0.1")
+            .setting("save \"\"")
+            .setting("appendonly no")
+            .build();
+    server.start();
+    return new BenchmarkRedis(free, server);
+  }
+
+  public StringRedisTemplate template() {
+    return template;
+  }
+
+  public int port() {
+    return port;
+  }
+
+  public String describe() {
+    return (embedded != null ? "embedded redis-server " : "redis-server ")
+        + info("server").getProperty("redis_version")
+        + " on 127.0.0.1:"
+        + port;
+  }
+
+  public long usedMemory() {
+    return Long.parseLong(info("memory").getProperty("used_memory"));
+  }
+
+  public void flushAll() {
+    template.execute(
+        (RedisCallback<Object>)
+            c -> {
+              c.serverCommands().flushAll();
+              return null;
+            });
+  }
+
+  private Properties info(String section) {
+    Properties info =
+        template.execute((RedisCallback<Properties>) c -> c.serverCommands().info(section));
+    if (info == null) {
+      throw new IllegalStateException("INFO " + section + " returned nothing");
+    }
+    return info;
+  }
+
+  @Override
+  public void close() {
+    factory.destroy();
+    if (embedded != null) {
+      try {
+        embedded.stop();
+      } catch (IOException e) {
+        throw new UncheckedIOException("embedded redis-server did not stop", e);
+      }
+    }
+  }
+}

@@ -1,0 +1,199 @@
+package com.cmp.polling.core.queue;
+
+import static com.cmp.polling.core.queue.QueueArguments.requireCardId;
+import static com.cmp.polling.core.queue.QueueArguments.requirePositive;
+import static com.cmp.polling.core.queue.QueueArguments.requireShard;
+import static com.cmp.polling.core.queue.QueueArguments.requireType;
+
+import com.cmp.polling.core.redis.RedisKeys;
+import com.cmp.polling.schemas.task.TaskType;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.IntFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.data.redis.connection.zset.DefaultTuple;
+import org.springframework.data.redis.connection.zset.Tuple;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+/**
+ * The only code that touches the polling queues in Redis: sharded sorted sets of card ids scored by
+ * next check time, plus a manual-trigger list per task type (ARCHITECTURE section 5). Dequeue is a
+ * lease, so a card is never lost between dequeue and completion. Every operation checks its
+ * arguments before talking to Redis and is safe to retry. Thread-safe.
+ */
+public class PollingQueueManager {
+
+  /** Largest batch one dequeue hands out (the seed's Lua unpack limit). */
+  public static final int MAX_BATCH = 7000;
+
+  private static final Logger log = LoggerFactory.getLogger(PollingQueueManager.class);
+
+  private final QueueCommands commands;
+  private final QueueSettings settings;
+  private final Clock clock;
+
+  public PollingQueueManager(StringRedisTemplate redis, QueueSettings settings, Clock clock) {
+    this.commands = new QueueCommands(redis);
+    this.settings = settings;
+    this.clock = clock;
+  }
+
+  /**
+   * Leases up to {@code batchSize} (capped at {@link #MAX_BATCH}) due cards of one shard, oldest
+   * due first. Concurrent callers get disjoint sets; a leased card comes due again when the lease
+   * ends unless {@link #complete} or {@link #requeue} gives it a new time first.
+   */
+  public List<CardEntry> dequeueReady(int shard, TaskType type, int batchSize) {
+    requireShard(shard, settings.shardCount());
+    requireType(type);
+    int batch = Math.min(requirePositive(batchSize, "batch size"), MAX_BATCH);
+    Instant now = clock.instant();
+    return commands.lease(
+        RedisKeys.shardQueue(shard, type),
+        now,
+        batch,
+        now.plus(settings.lease()),
+        "dequeue shard " + shard + " " + type.code());
+  }
+
+  /** Puts the card in its shard queue at {@code nextCheckAt}, whether it was there or not. */
+  public void requeue(long cardId, TaskType type, Instant nextCheckAt) {
+    commands.add(key(cardId, type), cardId, nextCheckAt, "requeue " + describe(cardId, type));
+  }
+
+  /**
+   * Ends a check: moves the card to {@code nextCheckAt} only if it is still queued, so that a card
+   * deleted or disabled while its check ran is not brought back.
+   *
+   * @return false when the card had left the queue (nothing was written)
+   */
+  public boolean complete(long cardId, TaskType type, Instant nextCheckAt) {
+    return commands.addIfPresent(
+        key(cardId, type), cardId, nextCheckAt, "complete " + describe(cardId, type));
+  }
+
+  /** Writes many next checks in one pipeline: one ZADD per shard and task type. */
+  public void requeueAll(Collection<ScheduledCheck> checks) {
+    Map<String, Set<Tuple>> byKey = new HashMap<>();
+    for (ScheduledCheck check : checks) {
+      byte[] member = Long.toString(check.cardId()).getBytes(StandardCharsets.UTF_8);
+      byKey
+          .computeIfAbsent(key(check.cardId(), check.taskType()), k -> new HashSet<>())
+          .add(new DefaultTuple(member, QueueScores.score(check.nextCheckAt())));
+    }
+    commands.addAll(byKey, "requeue " + checks.size() + " checks");
+  }
+
+  /** Removes the card from every shard queue of every task type, protect included. */
+  public void removeFromAllQueues(long cardId) {
+    commands.removeFromAll(
+        allQueueKeys(), requireCardId(cardId), null, "remove card " + cardId + " from all queues");
+  }
+
+  /** A deleted card: out of every queue, and its cache entry gone. */
+  public void onCardDeleted(long cardId) {
+    commands.removeFromAll(
+        allQueueKeys(),
+        requireCardId(cardId),
+        RedisKeys.cardCache(cardId),
+        "remove deleted card " + cardId);
+  }
+
+  /** Asks for a check of the card at the next scheduler tick; its shard queue is untouched. */
+  public void enqueueManual(long cardId, TaskType type) {
+    commands.push(
+        RedisKeys.manualQueue(requireType(type)),
+        requireCardId(cardId),
+        "enqueue manual " + describe(cardId, type));
+  }
+
+  /** Takes up to {@code max} manual triggers of one type, oldest first. */
+  public List<Long> pollManual(TaskType type, int max) {
+    String key = RedisKeys.manualQueue(requireType(type));
+    List<String> raw = commands.pop(key, requirePositive(max, "max"), "poll " + key);
+    List<Long> cardIds = new ArrayList<>(raw.size());
+    for (String value : raw) {
+      try {
+        cardIds.add(requireCardId(Long.parseLong(value)));
+      } catch (IllegalArgumentException e) {
+        // Someone pushed garbage by hand: keeping it would block nothing, so drop it loudly.
+        log.warn("dropped manual {} trigger '{}': not a card id", type.code(), value);
+      }
+    }
+    return cardIds;
+  }
+
+  /** Cards scheduled in one shard queue (ZCARD): the back-pressure figure. */
+  public long getQueueDepth(int shard, TaskType type) {
+    requireShard(shard, settings.shardCount());
+    String key = RedisKeys.shardQueue(shard, requireType(type));
+    return commands.count(key, "depth of " + key);
+  }
+
+  /** Cards scheduled in all shards; a shard that fails is left out with a warning. */
+  public long getTotalQueueDepth(TaskType type) {
+    requireType(type);
+    return sumOverShards(type, "queue depth", shard -> getQueueDepth(shard, type));
+  }
+
+  /** Cards due at {@code now} or earlier in all shards: how far behind the pipeline is. */
+  public long getOverdueCount(TaskType type, Instant now) {
+    requireType(type);
+    return sumOverShards(
+        type,
+        "overdue count",
+        shard -> {
+          String key = RedisKeys.shardQueue(shard, type);
+          return commands.countUntil(key, now, "overdue count of " + key);
+        });
+  }
+
+  /** The shard of a card: {@code cardId % shardCount}. */
+  public int shardOf(long cardId) {
+    return (int) (requireCardId(cardId) % settings.shardCount());
+  }
+
+  public int shardCount() {
+    return settings.shardCount();
+  }
+
+  private long sumOverShards(TaskType type, String what, IntFunction<Long> perShard) {
+    long total = 0;
+    for (int shard = 0; shard < settings.shardCount(); shard++) {
+      try {
+        total += perShard.apply(shard);
+      } catch (PollingQueueException e) {
+        log.warn("shard {} {} {} query failed, left out of the total", shard, type.code(), what, e);
+      }
+    }
+    return total;
+  }
+
+  private List<String> allQueueKeys() {
+    List<String> keys = new ArrayList<>(TaskType.values().length * settings.shardCount());
+    // Every shard, not only cardId % shardCount: a changed shard count leaves nothing behind.
+    for (TaskType type : TaskType.values()) {
+      for (int shard = 0; shard < settings.shardCount(); shard++) {
+        keys.add(RedisKeys.shardQueue(shard, type));
+      }
+    }
+    return keys;
+  }
+
+  private String key(long cardId, TaskType type) {
+    return RedisKeys.shardQueue(shardOf(cardId), requireType(type));
+  }
+
+  private static String describe(long cardId, TaskType type) {
+    return type.code() + " of card " + cardId;
+  }
+}

@@ -1,0 +1,145 @@
+package com.cmp.polling.core.queue;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.dao.DataAccessException;
+import org.springframework.data.redis.connection.RedisZSetCommands.ZAddArgs;
+import org.springframework.data.redis.connection.zset.Tuple;
+import org.springframework.data.redis.core.RedisCallback;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.script.RedisScript;
+
+/**
+ * The Redis commands behind {@link PollingQueueManager}, each turning a Redis failure into a {@link
+ * PollingQueueException} that names the operation.
+ */
+final class QueueCommands {
+
+  @SuppressWarnings("rawtypes")
+  private static final RedisScript<List> LEASE_DUE_CARDS =
+      RedisScript.of(
+          new ClassPathResource("com/cmp/polling/core/queue/scripts/lease_due_cards.lua"),
+          List.class);
+
+  private final StringRedisTemplate redis;
+
+  QueueCommands(StringRedisTemplate redis) {
+    this.redis = redis;
+  }
+
+  /** Runs lease_due_cards.lua (by EVALSHA) and parses its card id / score pairs. */
+  List<CardEntry> lease(String key, Instant now, int batch, Instant deadline, String operation) {
+    List<?> flat =
+        call(
+            operation,
+            () ->
+                redis.execute(
+                    LEASE_DUE_CARDS,
+                    List.of(key),
+                    QueueScores.argument(now),
+                    Integer.toString(batch),
+                    QueueScores.argument(deadline)));
+    List<CardEntry> entries = new ArrayList<>(flat.size() / 2);
+    for (int i = 0; i < flat.size(); i += 2) {
+      entries.add(
+          new CardEntry(
+              Long.parseLong(flat.get(i).toString()),
+              QueueScores.instant(flat.get(i + 1).toString())));
+    }
+    return entries;
+  }
+
+  void add(String key, long cardId, Instant at, String operation) {
+    call(
+        operation, () -> redis.opsForZSet().add(key, Long.toString(cardId), QueueScores.score(at)));
+  }
+
+  /** ZADD XX CH: true when the member was there and got the new score. */
+  boolean addIfPresent(String key, long cardId, Instant at, String operation) {
+    byte[] rawKey = bytes(key);
+    byte[] member = bytes(Long.toString(cardId));
+    double score = QueueScores.score(at);
+    Boolean changed =
+        call(
+            operation,
+            () ->
+                redis.execute(
+                    (RedisCallback<Boolean>)
+                        c ->
+                            c.zSetCommands()
+                                .zAdd(rawKey, score, member, ZAddArgs.ifExists().ch())));
+    return Boolean.TRUE.equals(changed);
+  }
+
+  /** One pipelined ZADD per key. */
+  void addAll(Map<String, Set<Tuple>> tuplesByKey, String operation) {
+    call(
+        operation,
+        () ->
+            redis.executePipelined(
+                (RedisCallback<Object>)
+                    c -> {
+                      tuplesByKey.forEach((k, tuples) -> c.zSetCommands().zAdd(bytes(k), tuples));
+                      return null;
+                    }));
+  }
+
+  /** Pipelined ZREM of the member from every key, then DEL of {@code alsoDelete} (if any). */
+  void removeFromAll(Collection<String> keys, long cardId, String alsoDelete, String operation) {
+    byte[] member = bytes(Long.toString(cardId));
+    call(
+        operation,
+        () ->
+            redis.executePipelined(
+                (RedisCallback<Object>)
+                    c -> {
+                      keys.forEach(key -> c.zSetCommands().zRem(bytes(key), member));
+                      if (alsoDelete != null) {
+                        c.keyCommands().del(bytes(alsoDelete));
+                      }
+                      return null;
+                    }));
+  }
+
+  void push(String listKey, long cardId, String operation) {
+    call(operation, () -> redis.opsForList().rightPush(listKey, Long.toString(cardId)));
+  }
+
+  List<String> pop(String listKey, int max, String operation) {
+    List<String> values = call(operation, () -> redis.opsForList().leftPop(listKey, max));
+    return values == null ? List.of() : values;
+  }
+
+  long count(String key, String operation) {
+    return orZero(call(operation, () -> redis.opsForZSet().zCard(key)));
+  }
+
+  long countUntil(String key, Instant until, String operation) {
+    double max = QueueScores.score(until);
+    return orZero(
+        call(operation, () -> redis.opsForZSet().count(key, Double.NEGATIVE_INFINITY, max)));
+  }
+
+  private static long orZero(Long value) {
+    return value == null ? 0 : value;
+  }
+
+  private static <T> T call(String operation, Supplier<T> command) {
+    try {
+      return command.get();
+    } catch (DataAccessException e) {
+      throw new PollingQueueException(operation + " failed in Redis: " + e.getMessage(), e);
+    }
+  }
+
+  private static byte[] bytes(String value) {
+    return value.getBytes(StandardCharsets.UTF_8);
+  }
+}

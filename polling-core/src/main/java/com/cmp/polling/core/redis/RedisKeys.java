@@ -1,0 +1,47 @@
+package com.cmp.polling.core.redis;
+
+import com.cmp.polling.schemas.task.TaskType;
+
+/**
+ * Every Redis key of the polling system, built in one place (ARCHITECTURE section 5). Key names are
+ * part of the contract with operators and older tooling: do not change them.
+ */
+public final class RedisKeys {
+
+  /** Progress of the card initializer (HASH). */
+  public static final String INIT_PROGRESS = "polling:init:progress";
+
+  private RedisKeys() {}
+
+  /** {@code polling:shard:{n}:queue:{taskType}} (ZSET: card id scored by next check time). */
+  public static String shardQueue(int shard, TaskType type) {
+    return "polling:shard:" + shard + ":queue:" + type.code();
+  }
+
+  /** {@code polling:manual:{taskType}} (LIST of card ids triggered by hand). */
+  public static String manualQueue(TaskType type) {
+    return "polling:manual:" + type.code();
+  }
+
+  /** {@code polling:card:{id}} (HASH: the card cache). */
+  public static String cardCache(long cardId) {
+    return "polling:card:" + cardId;
+  }
+
+  /** {@code polling:stats:{taskType}} (HASH: scheduler statistics). */
+  public static String stats(TaskType type) {
+    return "polling:stats:" + type.code();
+  }
+
+  /**
+   * {@code polling:protect:{cardId}} (STRING with TTL: desired state during a protection period).
+   */
+  public static String protection(long cardId) {
+    return "polling:protect:" + cardId;
+  }
+
+  /** {@code polling:device:op_lock:{deviceId}} (STRING with TTL: device stop/resume lock). */
+  public static String deviceOperationLock(long deviceId) {
+    return "polling:device:op_lock:" + deviceId;
+  }
+}

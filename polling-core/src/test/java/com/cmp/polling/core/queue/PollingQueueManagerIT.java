@@ -1,0 +1,266 @@
+package com.cmp.polling.core.queue;
+
+import static com.cmp.polling.schemas.task.TaskType.CARDDATA;
+import static com.cmp.polling.schemas.task.TaskType.PROTECT;
+import static com.cmp.polling.schemas.task.TaskType.REALNAME;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import ch.qos.logback.classic.Level;
+import com.cmp.polling.core.redis.RedisKeys;
+import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.testsupport.logging.CapturedLogs;
+import com.cmp.polling.testsupport.redis.RedisExtension;
+import com.cmp.polling.testsupport.time.SettableClock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Collectors;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+/** The seed's queue-manager scenarios (seed 000), with its numbers, on a real Redis. */
+class PollingQueueManagerIT {
+
+  @RegisterExtension static final RedisExtension redis = new RedisExtension();
+
+  private final SettableClock clock = new SettableClock(Instant.parse("2026-11-29T12:00:00Z"));
+  private final PollingQueueManager queues =
+      new PollingQueueManager(redis.template(), QueueSettings.DEFAULTS, clock);
+  private final StringRedisTemplate template = redis.template();
+
+  @BeforeEach
+  void emptyRedis() {
+    redis.flush();
+  }
+
+  @Test
+  void card1000_isRoutedToShard8_everyTime() {
+    queues.requeue(1000, CARDDATA, clock.instant().plusSeconds(60));
+    queues.requeue(1000, CARDDATA, clock.instant().plusSeconds(120));
+
+    assertThat(queues.shardOf(1000)).isEqualTo(8);
+    assertThat(template.keys("polling:shard:*")).containsExactly("polling:shard:8:queue:carddata");
+    assertThat(template.opsForZSet().zCard("polling:shard:8:queue:carddata")).isEqualTo(1);
+    assertThat(template.opsForZSet().score("polling:shard:8:queue:carddata", "1000"))
+        .isEqualTo(clock.instant().plusSeconds(120).getEpochSecond());
+  }
+
+  @Test
+  void dequeue_of100DueAnd50Future_withBatch200_returnsExactlyThe100_andLeavesThe50() {
+    List<ScheduledCheck> checks = new ArrayList<>();
+    for (long i = 1; i <= 100; i++) {
+      checks.add(new ScheduledCheck(i * 16, CARDDATA, clock.instant().minusSeconds(i)));
+    }
+    for (long i = 101; i <= 150; i++) {
+      checks.add(new ScheduledCheck(i * 16, CARDDATA, clock.instant().plusSeconds(i)));
+    }
+    queues.requeueAll(checks);
+
+    List<CardEntry> due = queues.dequeueReady(0, CARDDATA, 200);
+
+    assertThat(due).hasSize(100);
+    assertThat(due).extracting(CardEntry::cardId).containsExactlyInAnyOrderElementsOf(ids(1, 100));
+    // Oldest due first, with the time it was due.
+    assertThat(due.get(0)).isEqualTo(new CardEntry(1600, clock.instant().minusSeconds(100)));
+    for (long i = 101; i <= 150; i++) {
+      assertThat(
+              template.opsForZSet().score("polling:shard:0:queue:carddata", Long.toString(i * 16)))
+          .isEqualTo(clock.instant().plusSeconds(i).getEpochSecond());
+    }
+    assertThat(queues.dequeueReady(0, CARDDATA, 200)).isEmpty();
+  }
+
+  @Test
+  void totalDepth_ofShardsHolding100To1600Cards_is13600() {
+    List<ScheduledCheck> checks = new ArrayList<>();
+    for (int shard = 0; shard < 16; shard++) {
+      for (int n = 1; n <= (shard + 1) * 100; n++) {
+        long cardId = (long) n * 16 + shard;
+        checks.add(new ScheduledCheck(cardId, CARDDATA, clock.instant().plusSeconds(n)));
+      }
+    }
+    queues.requeueAll(checks);
+
+    assertThat(queues.getQueueDepth(0, CARDDATA)).isEqualTo(100);
+    assertThat(queues.getQueueDepth(15, CARDDATA)).isEqualTo(1600);
+    assertThat(queues.getTotalQueueDepth(CARDDATA)).isEqualTo(13600);
+    assertThat(queues.getTotalQueueDepth(REALNAME)).isZero();
+  }
+
+  @Test
+  void totalDepth_skipsAShardThatFails_withAWarningNamingIt() {
+    for (int shard = 0; shard < 16; shard++) {
+      queues.requeue(16 + shard, CARDDATA, clock.instant());
+    }
+    // Shard 3's key holds a string: ZCARD fails on it the way a broken shard would.
+    template.delete("polling:shard:3:queue:carddata");
+    template.opsForValue().set("polling:shard:3:queue:carddata", "not a sorted set");
+
+    try (CapturedLogs logs = CapturedLogs.of(PollingQueueManager.class)) {
+      assertThat(queues.getTotalQueueDepth(CARDDATA)).isEqualTo(15);
+
+      assertThat(logs.messages(Level.WARN))
+          .containsExactly("shard 3 carddata queue depth query failed, left out of the total");
+    }
+  }
+
+  @Test
+  void removeFromAllQueues_clearsCard500FromAll64Keys_protectIncluded() {
+    for (TaskType type : TaskType.values()) {
+      for (int shard = 0; shard < 16; shard++) {
+        template.opsForZSet().add(RedisKeys.shardQueue(shard, type), "500", 1);
+        template.opsForZSet().add(RedisKeys.shardQueue(shard, type), "501", 1);
+      }
+    }
+
+    queues.removeFromAllQueues(500);
+
+    Set<String> keys = template.keys("polling:shard:*");
+    assertThat(keys).hasSize(64).contains("polling:shard:15:queue:protect");
+    for (String key : keys) {
+      assertThat(template.opsForZSet().rank(key, "500")).as(key).isNull();
+      assertThat(template.opsForZSet().rank(key, "501")).as(key).isZero();
+    }
+  }
+
+  @Test
+  void removeFromAllQueues_ofACardNeverQueued_isASilentNoOp() {
+    queues.requeue(1000, PROTECT, clock.instant());
+
+    queues.removeFromAllQueues(999);
+
+    assertThat(queues.getTotalQueueDepth(PROTECT)).isEqualTo(1);
+  }
+
+  @Test
+  void onCardDeleted_twiceAtOnce_removesQueuesAndCache_withoutError() {
+    for (TaskType type : TaskType.values()) {
+      queues.requeue(700, type, clock.instant());
+    }
+    template.opsForHash().put(RedisKeys.cardCache(700), "iccid", "89860000000000000700");
+
+    CompletableFuture<Void> api = CompletableFuture.runAsync(() -> queues.onCardDeleted(700));
+    CompletableFuture<Void> worker = CompletableFuture.runAsync(() -> queues.onCardDeleted(700));
+    CompletableFuture.allOf(api, worker).join();
+
+    assertThat(template.keys("polling:*")).isEmpty();
+  }
+
+  @Test
+  void manualTrigger_goesToTheManualList_andLeavesTheShardQueueAlone() {
+    Instant scheduled = clock.instant().plus(Duration.ofMinutes(25));
+    queues.requeue(200, CARDDATA, scheduled);
+
+    queues.enqueueManual(200, CARDDATA);
+
+    assertThat(template.opsForList().range("polling:manual:carddata", 0, -1))
+        .containsExactly("200");
+    assertThat(queues.pollManual(CARDDATA, 100)).containsExactly(200L);
+    assertThat(queues.pollManual(CARDDATA, 100)).isEmpty();
+    assertThat(template.opsForZSet().score("polling:shard:8:queue:carddata", "200"))
+        .isEqualTo(scheduled.getEpochSecond());
+  }
+
+  @Test
+  void pollManual_takesAtMostMax_inArrivalOrder_andDropsGarbage() {
+    queues.enqueueManual(3, REALNAME);
+    template.opsForList().rightPush("polling:manual:realname", "not-a-card");
+    queues.enqueueManual(1, REALNAME);
+    queues.enqueueManual(2, REALNAME);
+
+    assertThat(queues.pollManual(REALNAME, 3)).containsExactly(3L, 1L);
+    assertThat(queues.pollManual(REALNAME, 3)).containsExactly(2L);
+  }
+
+  @Test
+  void backpressure_depthOf600000_isReportedAs600000() {
+    List<ScheduledCheck> batch = new ArrayList<>(100_000);
+    for (long n = 0; n < 600_000; n++) {
+      batch.add(new ScheduledCheck(n * 16 + 5, CARDDATA, clock.instant().plusSeconds(n % 3600)));
+      if (batch.size() == 100_000) {
+        queues.requeueAll(batch);
+        batch.clear();
+      }
+    }
+
+    assertThat(queues.getQueueDepth(5, CARDDATA)).isEqualTo(600_000);
+  }
+
+  @Test
+  void requeueAll_writesEachCheckToItsShardAndType_atItsTime() {
+    List<ScheduledCheck> checks = new ArrayList<>();
+    for (long card = 1; card <= 1000; card++) {
+      for (TaskType type : List.of(REALNAME, CARDDATA, PROTECT)) {
+        checks.add(new ScheduledCheck(card, type, clock.instant().plusMillis(card * 1500)));
+      }
+    }
+
+    queues.requeueAll(checks);
+
+    for (TaskType type : List.of(REALNAME, CARDDATA, PROTECT)) {
+      assertThat(queues.getTotalQueueDepth(type)).isEqualTo(1000);
+    }
+    assertThat(template.opsForZSet().score("polling:shard:7:queue:protect", "999"))
+        .isEqualTo(clock.instant().plusMillis(999 * 1500).toEpochMilli() / 1000.0);
+  }
+
+  @Test
+  void overdueCount_countsOnlyCardsDueByNow() {
+    queues.requeue(1, CARDDATA, clock.instant().minusSeconds(30));
+    queues.requeue(2, CARDDATA, clock.instant());
+    queues.requeue(3, CARDDATA, clock.instant().plusSeconds(30));
+    queues.requeue(20, CARDDATA, clock.instant().minusSeconds(1));
+
+    assertThat(queues.getOverdueCount(CARDDATA, clock.instant())).isEqualTo(3);
+    assertThat(queues.getOverdueCount(CARDDATA, clock.instant().plusSeconds(60))).isEqualTo(4);
+  }
+
+  @Test
+  void batchAbove7000_isCappedAt7000_andTheLuaChunkingCopesWithIt() {
+    List<ScheduledCheck> checks = new ArrayList<>();
+    for (long n = 1; n <= 7500; n++) {
+      checks.add(new ScheduledCheck(n * 16 + 2, REALNAME, clock.instant().minusSeconds(1)));
+    }
+    queues.requeueAll(checks);
+
+    List<CardEntry> first = queues.dequeueReady(2, REALNAME, 10_000);
+    List<CardEntry> rest = queues.dequeueReady(2, REALNAME, 10_000);
+
+    assertThat(first).hasSize(PollingQueueManager.MAX_BATCH);
+    assertThat(rest).hasSize(500);
+    assertThat(queues.getQueueDepth(2, REALNAME)).isEqualTo(7500);
+  }
+
+  @Test
+  void badArguments_areRefused_naming_theBadValue_beforeRedisIsTouched() {
+    assertThatThrownBy(() -> TaskType.fromCode("billing"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'billing'");
+    assertThatThrownBy(() -> queues.requeue(-7, CARDDATA, clock.instant()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("card id must be positive, was -7");
+    assertThatThrownBy(() -> queues.dequeueReady(16, CARDDATA, 10))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("shard id must be in [0, 15], was 16");
+    assertThatThrownBy(() -> queues.getQueueDepth(-1, CARDDATA))
+        .hasMessage("shard id must be in [0, 15], was -1");
+    assertThatThrownBy(() -> queues.dequeueReady(0, CARDDATA, 0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("batch size must be positive, was 0");
+    assertThatThrownBy(() -> queues.enqueueManual(5, null))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("task type is missing");
+    assertThat(template.keys("polling:*")).isEmpty();
+  }
+
+  private static List<Long> ids(long from, long to) {
+    return LongStream.rangeClosed(from, to).map(i -> i * 16).boxed().collect(Collectors.toList());
+  }
+}
