@@ -3,6 +3,12 @@ package com.cmp.polling.architecture;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.card.NetworkStatus;
+import com.cmp.polling.core.redis.RedisKeys;
+import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.stopresume.gateway.CarrierCard;
+import com.cmp.polling.stopresume.gateway.CarrierGateway;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -45,6 +51,8 @@ class ModuleBoundariesTest {
         new String[] {
           "com.cmp.polling.schemas.Topics",
           "com.cmp.polling.core.card.CardStore",
+          "com.cmp.polling.stopresume.StopResumeService",
+          "com.cmp.polling.simulator.GatewaySimulator",
           "com.cmp.polling.testsupport.data.TestData"
         }) {
       assertThat(production.contain(name)).as(name).isTrue();
@@ -109,6 +117,52 @@ class ModuleBoundariesTest {
             .dependOnClassesThat()
             .resideInAPackage(TEST_SUPPORT)
             .because("test-support is test infrastructure, on test classpaths only"));
+  }
+
+  @Test
+  void onlyTheQueuePackage_buildsQueueKeys() {
+    check(
+        noClasses()
+            .that()
+            .resideOutsideOfPackage("com.cmp.polling.core.queue..")
+            .should()
+            .callMethod(RedisKeys.class, "shardQueue", int.class, TaskType.class)
+            .orShould()
+            .callMethod(RedisKeys.class, "manualQueue", TaskType.class)
+            .because("nothing but PollingQueueManager touches the polling queues"));
+  }
+
+  @Test
+  void onlyStopResumeActions_stopOrStartCards() {
+    check(
+        noClasses()
+            .that()
+            .resideOutsideOfPackage("com.cmp.polling.stopresume.action..")
+            .should()
+            .callMethod(CarrierGateway.class, "stop", CarrierCard.class)
+            .orShould()
+            .callMethod(CarrierGateway.class, "start", CarrierCard.class)
+            .orShould()
+            .callMethod(
+                CardStore.class,
+                "updateNetworkStatus",
+                long.class,
+                NetworkStatus.class,
+                String.class)
+            .because("StopResumeService decides every stop and resume; its actions perform them"));
+  }
+
+  @Test
+  void gatewaySimulator_standsAlone() {
+    check(
+        noClasses()
+            .that()
+            .resideInAPackage("com.cmp.polling.simulator..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(SCHEMAS, CORE, STOP_RESUME)
+            .because(
+                "the simulator plays the carrier: it shares nothing with the system it fakes"));
   }
 
   private static void check(ArchRule rule) {

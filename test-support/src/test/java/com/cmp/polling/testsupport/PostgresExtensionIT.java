@@ -3,6 +3,7 @@ package com.cmp.polling.testsupport;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -45,6 +46,17 @@ class PostgresExtensionIT {
       assertThat(messages).isGreaterThanOrEqualTo(4);
     } finally {
       jdbc.sql("SELECT pg_drop_replication_slot('slot_probe')").query().singleRow();
+    }
+  }
+
+  @Nested
+  class NestedTests {
+
+    @Test
+    void nestedClass_sharesTheDatabaseOfItsEnclosingClass() {
+      String current =
+          postgres.jdbc().sql("SELECT current_database()").query(String.class).single();
+      assertThat(current).isEqualTo(postgres.databaseName()).startsWith("it_postgresextensionit_");
     }
   }
 

@@ -40,6 +40,14 @@ public final class RedisKeys {
     return "polling:protect:" + cardId;
   }
 
+  /**
+   * {@code polling:card:op_lock:{cardId}} (STRING with TTL: stop/resume lock of a card outside any
+   * device; cards in a device use their device's lock).
+   */
+  public static String cardOperationLock(long cardId) {
+    return "polling:card:op_lock:" + cardId;
+  }
+
   /** {@code polling:device:op_lock:{deviceId}} (STRING with TTL: device stop/resume lock). */
   public static String deviceOperationLock(long deviceId) {
     return "polling:device:op_lock:" + deviceId;

@@ -28,6 +28,7 @@ public final class PostgresExtension implements BeforeAllCallback, AfterAllCallb
       "tb_stop_resume_log, data_usage_records, tb_package_usage, tb_iot_card, tb_device";
 
   private final boolean migrate;
+  private String ownerId;
   private PostgresServer server;
   private String databaseName;
   private HikariDataSource dataSource;
@@ -49,6 +50,10 @@ public final class PostgresExtension implements BeforeAllCallback, AfterAllCallb
 
   @Override
   public void beforeAll(ExtensionContext context) {
+    if (ownerId != null) {
+      return; // a @Nested class: it shares the database of the class that registered us
+    }
+    ownerId = context.getUniqueId();
     server = PostgresServer.shared();
     databaseName = server.createDatabase(context.getRequiredTestClass().getSimpleName());
     HikariConfig config = new HikariConfig();
@@ -66,6 +71,10 @@ public final class PostgresExtension implements BeforeAllCallback, AfterAllCallb
 
   @Override
   public void afterAll(ExtensionContext context) {
+    if (!context.getUniqueId().equals(ownerId)) {
+      return;
+    }
+    ownerId = null;
     if (dataSource != null) {
       dataSource.close();
     }

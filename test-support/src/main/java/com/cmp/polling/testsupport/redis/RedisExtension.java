@@ -22,6 +22,7 @@ public final class RedisExtension implements BeforeAllCallback, AfterAllCallback
 
   private static final AtomicInteger NEXT_DATABASE = new AtomicInteger();
 
+  private String ownerId;
   private RedisServerEndpoint endpoint;
   private int database;
   private LettuceConnectionFactory connectionFactory;
@@ -29,6 +30,10 @@ public final class RedisExtension implements BeforeAllCallback, AfterAllCallback
 
   @Override
   public void beforeAll(ExtensionContext context) {
+    if (ownerId != null) {
+      return; // a @Nested class: it shares the database of the class that registered us
+    }
+    ownerId = context.getUniqueId();
     endpoint = RedisServerEndpoint.shared();
     // Database 0 is left to people poking at the server by hand.
     database = 1 + NEXT_DATABASE.getAndIncrement() % 15;
@@ -44,6 +49,10 @@ public final class RedisExtension implements BeforeAllCallback, AfterAllCallback
 
   @Override
   public void afterAll(ExtensionContext context) {
+    if (!context.getUniqueId().equals(ownerId)) {
+      return;
+    }
+    ownerId = null;
     if (connectionFactory != null) {
       flush();
       connectionFactory.destroy();

@@ -1,0 +1,21 @@
+package com.cmp.polling.simulator.calls;
+
+/** The card operations of the gateway API, by the names the call counts use. */
+public enum CardOperation {
+  REAL_NAME("real-name"),
+  USAGE("usage"),
+  NETWORK_STATUS("network-status"),
+  STOP("stop"),
+  START("start");
+
+  private final String wireName;
+
+  CardOperation(String wireName) {
+    this.wireName = wireName;
+  }
+
+  /** The last path segment of the operation, and its key in call counts. */
+  public String wireName() {
+    return wireName;
+  }
+}

@@ -1,0 +1,18 @@
+package com.cmp.polling.simulator.carrier;
+
+import java.math.BigDecimal;
+import java.time.LocalDate;
+
+/** The 200 answers of the card operations, as docs/gateway-api.md shows them. */
+final class CardAnswers {
+
+  private CardAnswers() {}
+
+  record RealName(String iccid, boolean verified) {}
+
+  /** Month-to-date total of the month starting {@code monthStart}. */
+  record Usage(String iccid, LocalDate monthStart, BigDecimal totalMb) {}
+
+  /** Network status, also the answer of stop and start. */
+  record NetworkStatus(String iccid, boolean online) {}
+}

@@ -1,0 +1,9 @@
+package com.cmp.polling.simulator.errors;
+
+/**
+ * The body of every error answer.
+ *
+ * @param error a short code, such as {@code rate_limited} or {@code not_found}
+ * @param message what happened
+ */
+record ErrorBody(String error, String message) {}

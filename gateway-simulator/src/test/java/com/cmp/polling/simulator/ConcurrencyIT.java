@@ -1,0 +1,140 @@
+package com.cmp.polling.simulator;
+
+import static com.cmp.polling.simulator.calls.CardOperation.REAL_NAME;
+import static com.cmp.polling.simulator.calls.CardOperation.USAGE;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.cmp.polling.simulator.RawHttp.Answer;
+import com.cmp.polling.simulator.behaviour.Behaviour;
+import com.cmp.polling.simulator.calls.CardOperation;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Hundreds of concurrent requests: nothing lost, nothing serialised, limits kept. */
+class ConcurrencyIT {
+
+  private static final List<String> ICCIDS =
+      List.of("89860000000000000001", "89860000000000000002", "89860000000000000003");
+
+  private static RunningSimulator simulator;
+  private static RawHttp http;
+  private static SimulatorControl control;
+  private static ExecutorService clients;
+
+  @BeforeAll
+  static void start() {
+    simulator = GatewaySimulator.start();
+    http = new RawHttp(simulator.baseUrl());
+    control = simulator.control();
+    clients = Executors.newFixedThreadPool(200);
+  }
+
+  @AfterAll
+  static void stop() {
+    clients.shutdownNow();
+    simulator.close();
+  }
+
+  @BeforeEach
+  void reset() {
+    control.reset();
+  }
+
+  @Test
+  void concurrentOperations_areAllAnsweredAndCounted() throws Exception {
+    List<Callable<Answer>> requests = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      for (String iccid : ICCIDS) {
+        for (CardOperation operation : CardOperation.values()) {
+          requests.add(() -> http.card(1, iccid, operation));
+        }
+      }
+    }
+
+    List<Answer> answers = all(requests);
+
+    assertThat(answers).hasSize(600).allSatisfy(a -> assertThat(a.status()).isEqualTo(200));
+    assertThat(control.totalCalls()).isEqualTo(600);
+    Map<String, Integer> fortyEach =
+        Map.of("real-name", 40, "usage", 40, "network-status", 40, "stop", 40, "start", 40);
+    assertThat(control.calls().byCard())
+        .isEqualTo(
+            Map.of(ICCIDS.get(0), fortyEach, ICCIDS.get(1), fortyEach, ICCIDS.get(2), fortyEach));
+  }
+
+  @Test
+  void concurrentUsageQueries_loseNoGrowth() throws Exception {
+    control.configure(Behaviour.none().withUsageGrowthMbPerQuery(new BigDecimal("0.5")));
+    List<Callable<Answer>> requests = new ArrayList<>();
+    for (int i = 0; i < 300; i++) {
+      requests.add(() -> http.card(1, ICCIDS.get(0), USAGE));
+    }
+
+    List<Answer> answers = all(requests);
+
+    assertThat(control.card(ICCIDS.get(0)).totalMb()).isEqualByComparingTo("150.0");
+    assertThat(answers.stream().map(a -> a.json().get("totalMb")).distinct())
+        .as("each query saw its own growth")
+        .hasSize(300);
+  }
+
+  @Test
+  void concurrentOperationsWithLatency_runInParallel() throws Exception {
+    control.configure(Behaviour.none().withLatencyMs(500));
+    List<Callable<Answer>> requests = new ArrayList<>();
+    for (int i = 0; i < 150; i++) {
+      String iccid = ICCIDS.get(i % ICCIDS.size());
+      requests.add(() -> http.card(1, iccid, REAL_NAME));
+    }
+
+    long started = System.nanoTime();
+    List<Answer> answers = all(requests);
+    Duration took = Duration.ofNanos(System.nanoTime() - started);
+
+    assertThat(answers).allSatisfy(a -> assertThat(a.status()).isEqualTo(200));
+    // One after the other they would take 75 s.
+    assertThat(took).isLessThan(Duration.ofSeconds(15));
+  }
+
+  @Test
+  void burstAboveTheLimit_isAdmittedOnlyAsFarAsTheLimitAllows() throws Exception {
+    int limit = 50;
+    control.configure(Behaviour.none().withRateLimit(9, limit));
+    List<Callable<Answer>> requests = new ArrayList<>();
+    for (int i = 0; i < 250; i++) {
+      String iccid = ICCIDS.get(i % ICCIDS.size());
+      requests.add(() -> http.card(9, iccid, REAL_NAME));
+    }
+
+    long started = System.nanoTime();
+    List<Answer> answers = all(requests);
+    double seconds = (System.nanoTime() - started) / 1e9;
+
+    long admitted = answers.stream().filter(a -> a.status() == 200).count();
+    long limited = answers.stream().filter(a -> a.status() == 429).count();
+    assertThat(admitted + limited).isEqualTo(250);
+    // A full bucket, plus what refilled while the burst lasted.
+    assertThat(admitted).isBetween((long) limit, limit + (long) Math.ceil(limit * seconds));
+    assertThat(control.rateLimited()).isEqualTo(limited);
+    assertThat(control.totalCalls()).isEqualTo(250);
+  }
+
+  private static List<Answer> all(List<Callable<Answer>> requests) throws Exception {
+    List<Answer> answers = new ArrayList<>();
+    for (Future<Answer> answer : clients.invokeAll(requests)) {
+      answers.add(answer.get());
+    }
+    return answers;
+  }
+}

@@ -1,0 +1,77 @@
+package com.cmp.polling.simulator.state;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.cmp.polling.testsupport.time.SettableClock;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import org.junit.jupiter.api.Test;
+
+class CardStatesTest {
+
+  private static final String ICCID = "8986001";
+
+  private final SettableClock clock = new SettableClock(Instant.parse("2026-11-29T10:00:00Z"));
+  private final CardStates cards = new CardStates(clock);
+
+  @Test
+  void cardNeverSeen_isVerifiedOnlineAndUnusedInTheCurrentMonth() {
+    assertThat(cards.get(ICCID))
+        .isEqualTo(new CardState(true, true, LocalDate.parse("2026-11-01"), BigDecimal.ZERO));
+  }
+
+  @Test
+  void currentMonth_isTheClocksMonthInUtc() {
+    clock.set(Instant.parse("2026-11-30T23:59:59Z"));
+    assertThat(cards.get(ICCID).monthStart()).isEqualTo(LocalDate.parse("2026-11-01"));
+
+    clock.set(Instant.parse("2026-12-01T00:00:00Z"));
+    assertThat(cards.get(ICCID).monthStart()).isEqualTo(LocalDate.parse("2026-12-01"));
+  }
+
+  @Test
+  void change_setsTheGivenFields_andKeepsTheOthers() {
+    cards.change(ICCID, new CardState(false, null, null, new BigDecimal("100.0")));
+
+    CardState changed = cards.change(ICCID, CardState.online(false));
+
+    assertThat(changed)
+        .isEqualTo(
+            new CardState(false, false, LocalDate.parse("2026-11-01"), new BigDecimal("100.0")));
+    assertThat(cards.get(ICCID)).isEqualTo(changed);
+  }
+
+  @Test
+  void setOnline_stopsAndStartsTheCard() {
+    assertThat(cards.setOnline(ICCID, false).online()).isFalse();
+    assertThat(cards.get(ICCID).online()).isFalse();
+    assertThat(cards.setOnline(ICCID, true).online()).isTrue();
+  }
+
+  @Test
+  void addUsage_growsTheMonthTotal() {
+    cards.change(ICCID, CardState.usage(null, new BigDecimal("100.0")));
+
+    cards.addUsage(ICCID, new BigDecimal("0.1"));
+    CardState card = cards.addUsage(ICCID, new BigDecimal("0.2"));
+
+    assertThat(card.totalMb()).isEqualByComparingTo("100.3");
+  }
+
+  @Test
+  void cardsAreIndependent() {
+    cards.setOnline(ICCID, false);
+
+    assertThat(cards.get("8986002").online()).isTrue();
+  }
+
+  @Test
+  void reset_forgetsEveryCard() {
+    cards.change(ICCID, new CardState(false, false, LocalDate.parse("2026-10-01"), BigDecimal.TEN));
+
+    cards.reset();
+
+    assertThat(cards.get(ICCID)).isEqualTo(CardState.fresh(LocalDate.parse("2026-11-01")));
+  }
+}

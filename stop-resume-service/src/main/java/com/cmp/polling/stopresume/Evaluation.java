@@ -1,0 +1,40 @@
+package com.cmp.polling.stopresume;
+
+import com.cmp.polling.schemas.action.StopReason;
+import com.cmp.polling.stopresume.action.ActionResult;
+import java.util.List;
+
+/**
+ * What {@link StopResumeService#evaluateAndAct} decided for a card, and the actions it performed.
+ *
+ * @param reason the stop reason acted on (the one lifted for a resume), or null
+ * @param actions one entry per card stopped or resumed (several for a device)
+ */
+public record Evaluation(
+    long cardId, Outcome outcome, StopReason reason, List<ActionResult> actions) {
+
+  /** The kinds of outcome. */
+  public enum Outcome {
+    /** Nothing to do: the card is where the rules want it. */
+    NO_ACTION,
+    STOPPED,
+    RESUMED,
+    /** Left alone: an operator's protection period is running. */
+    PROTECTED,
+    /** Left alone: another process was acting on the card or its device; its next check decides. */
+    BUSY
+  }
+
+  public Evaluation {
+    actions = List.copyOf(actions);
+  }
+
+  static Evaluation without(long cardId, Outcome outcome) {
+    return new Evaluation(cardId, outcome, null, List.of());
+  }
+
+  /** Whether some action failed at the carrier (the others were still carried out). */
+  public boolean hasFailures() {
+    return actions.stream().anyMatch(a -> !a.success());
+  }
+}

@@ -1,0 +1,164 @@
+package com.cmp.polling.stopresume;
+
+import com.cmp.polling.core.card.Card;
+import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.redis.RedisKeys;
+import com.cmp.polling.schemas.action.ActionTrigger;
+import com.cmp.polling.schemas.action.StopReason;
+import com.cmp.polling.stopresume.Evaluation.Outcome;
+import com.cmp.polling.stopresume.action.ActionResult;
+import com.cmp.polling.stopresume.action.CarrierActions;
+import com.cmp.polling.stopresume.action.StopResumeMetrics;
+import com.cmp.polling.stopresume.lock.HeldLock;
+import com.cmp.polling.stopresume.lock.OperationLocks;
+import com.cmp.polling.stopresume.protection.ProtectionPeriods;
+import com.cmp.polling.stopresume.rules.StopRules;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one place that decides and performs automatic stop and resume (ARCHITECTURE section 7, seed
+ * 004 decision 3). Handlers collect data and call {@link #evaluateAndAct}; nothing else stops or
+ * resumes a card by the rules. Operator actions live in {@link OperatorActions}.
+ *
+ * <p>Concurrency: every action on a card runs under the lock of its device (or of the card when it
+ * has none), and the card is read again once the lock is held. Whoever finds the lock taken leaves
+ * the work to its holder. So one change of state gives each card one gateway call, however many
+ * handlers evaluate it at once.
+ */
+public class StopResumeService {
+
+  private static final Logger log = LoggerFactory.getLogger(StopResumeService.class);
+
+  private final CardStore cards;
+  private final StopRules rules;
+  private final CarrierActions actions;
+  private final ProtectionPeriods protection;
+  private final OperationLocks locks;
+  private final StopResumeSettings settings;
+  private final StopResumeMetrics metrics;
+
+  public StopResumeService(
+      CardStore cards,
+      StopRules rules,
+      CarrierActions actions,
+      ProtectionPeriods protection,
+      OperationLocks locks,
+      StopResumeSettings settings,
+      StopResumeMetrics metrics) {
+    this.cards = cards;
+    this.rules = rules;
+    this.actions = actions;
+    this.protection = protection;
+    this.locks = locks;
+    this.settings = settings;
+    this.metrics = metrics;
+  }
+
+  /**
+   * Stops an online card for which a stop reason holds (the whole device when the reason is its
+   * packages), or resumes a card stopped for a polling reason once none holds (with the other cards
+   * of its device that qualify). Manual and other stops are never lifted; a card under a protection
+   * period is never touched.
+   *
+   * @throws CardNotFoundException when the card does not exist
+   * @throws CarrierActionFailedException when the carrier did not carry out an action (after the
+   *     other cards of the decision were handled)
+   */
+  public Evaluation evaluateAndAct(long cardId) {
+    Card card = load(cardId);
+    if (protection.isProtected(cardId)) {
+      log.info("card {} left alone: an operator's protection period is running", cardId);
+      return done(Evaluation.without(cardId, Outcome.PROTECTED));
+    }
+    if (Decision.of(card, rules).isNone()) {
+      return done(Evaluation.without(cardId, Outcome.NO_ACTION));
+    }
+    String lockKey = lockKey(card);
+    Optional<HeldLock> lock = locks.tryAcquire(lockKey, settings.lockTtl());
+    if (lock.isEmpty()) {
+      log.info(
+          "card {}: {} is held by another stop/resume, evaluation left to it", cardId, lockKey);
+      return done(Evaluation.without(cardId, Outcome.BUSY));
+    }
+    try (HeldLock held = lock.get()) {
+      // Read again: whoever held the lock before us may have acted already.
+      Card current = load(cardId);
+      Decision decision = Decision.of(current, rules);
+      Evaluation evaluation = act(current, decision);
+      if (evaluation.hasFailures()) {
+        metrics.evaluation("failed");
+        throw new CarrierActionFailedException(evaluation.actions());
+      }
+      return done(evaluation);
+    }
+  }
+
+  private Evaluation act(Card card, Decision decision) {
+    if (decision.isNone()) {
+      return Evaluation.without(card.id(), Outcome.NO_ACTION);
+    }
+    log.info("{} {}: {}", decision.verb(), describe(card), decision.explanation());
+    List<ActionResult> results = new ArrayList<>();
+    if (decision.isStop()) {
+      boolean wholeDevice = card.inDevice() && StopRules.isDeviceWide(decision.reason());
+      for (Card target : wholeDevice ? cards.findByDevice(card.deviceId()) : List.of(card)) {
+        if (target.isOnline() && !isProtected(target)) {
+          results.add(actions.stop(target, decision.reason(), ActionTrigger.EVALUATION));
+        }
+      }
+      return new Evaluation(card.id(), Outcome.STOPPED, decision.reason(), results);
+    }
+    for (Card target : card.inDevice() ? cards.findByDevice(card.deviceId()) : List.of(card)) {
+      if (mayResume(target)) {
+        StopReason lifted = StopReason.fromCode(target.stopReason());
+        results.add(actions.resume(target, lifted, ActionTrigger.EVALUATION));
+      }
+    }
+    return new Evaluation(card.id(), Outcome.RESUMED, decision.reason(), results);
+  }
+
+  /** A card of the device is resumed only if it was stopped by the rules and none holds now. */
+  private boolean mayResume(Card card) {
+    if (!card.isStoppedForPollingReason() || isProtected(card)) {
+      return false;
+    }
+    List<StopReason> reasons = rules.reasonsToStop(card);
+    if (!reasons.isEmpty()) {
+      log.info("card {} stays stopped: {}", card.id(), reasons.get(0).code());
+      return false;
+    }
+    return true;
+  }
+
+  private boolean isProtected(Card card) {
+    boolean protectedCard = protection.isProtected(card.id());
+    if (protectedCard) {
+      log.info("card {} skipped: an operator's protection period is running", card.id());
+    }
+    return protectedCard;
+  }
+
+  Card load(long cardId) {
+    return cards.findById(cardId).orElseThrow(() -> new CardNotFoundException(cardId));
+  }
+
+  /** Cards of a device share their device's lock: device-wide work must exclude them all. */
+  static String lockKey(Card card) {
+    return card.inDevice()
+        ? RedisKeys.deviceOperationLock(card.deviceId())
+        : RedisKeys.cardOperationLock(card.id());
+  }
+
+  private Evaluation done(Evaluation evaluation) {
+    metrics.evaluation(evaluation.outcome().name().toLowerCase(java.util.Locale.ROOT));
+    return evaluation;
+  }
+
+  private static String describe(Card card) {
+    return "card " + card.id() + (card.inDevice() ? " (device " + card.deviceId() + ")" : "");
+  }
+}

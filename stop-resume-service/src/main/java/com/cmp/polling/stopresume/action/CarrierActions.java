@@ -1,0 +1,190 @@
+package com.cmp.polling.stopresume.action;
+
+import com.cmp.polling.core.card.Card;
+import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.card.NetworkStatus;
+import com.cmp.polling.core.stopresumelog.AttemptResult;
+import com.cmp.polling.core.stopresumelog.StopResumeLogEntry;
+import com.cmp.polling.core.stopresumelog.StopResumeLogStore;
+import com.cmp.polling.schemas.action.ActionTrigger;
+import com.cmp.polling.schemas.action.CardAction;
+import com.cmp.polling.schemas.action.CardActionType;
+import com.cmp.polling.schemas.action.StopReason;
+import com.cmp.polling.stopresume.gateway.CarrierCard;
+import com.cmp.polling.stopresume.gateway.CarrierGateway;
+import com.cmp.polling.stopresume.gateway.GatewayException;
+import java.time.Clock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Stops or starts one card at the carrier, safely: up to {@link RetryPolicy#attempts()} tries with
+ * back-off, every attempt written to tb_stop_resume_log, the card row changed only after the
+ * carrier confirmed, and the confirmed action published. Deciding is someone else's job.
+ */
+public class CarrierActions {
+
+  private static final Logger log = LoggerFactory.getLogger(CarrierActions.class);
+
+  private final CarrierGateway gateway;
+  private final CardStore cards;
+  private final StopResumeLogStore attemptLog;
+  private final CardActionPublisher publisher;
+  private final RetryPolicy retry;
+  private final Sleeper sleeper;
+  private final StopResumeMetrics metrics;
+  private final Clock clock;
+
+  public CarrierActions(
+      CarrierGateway gateway,
+      CardStore cards,
+      StopResumeLogStore attemptLog,
+      CardActionPublisher publisher,
+      RetryPolicy retry,
+      Sleeper sleeper,
+      StopResumeMetrics metrics,
+      Clock clock) {
+    this.gateway = gateway;
+    this.cards = cards;
+    this.attemptLog = attemptLog;
+    this.publisher = publisher;
+    this.retry = retry;
+    this.sleeper = sleeper;
+    this.metrics = metrics;
+    this.clock = clock;
+  }
+
+  /** Stops the card and records {@code reason} as its stop reason. */
+  public ActionResult stop(Card card, StopReason reason, ActionTrigger trigger) {
+    return perform(card, CardActionType.STOP, reason, trigger);
+  }
+
+  /**
+   * Starts the card and clears its stop reason.
+   *
+   * @param lifted the reason the card was stopped for (for the log), or manual
+   */
+  public ActionResult resume(Card card, StopReason lifted, ActionTrigger trigger) {
+    return perform(card, CardActionType.RESUME, lifted, trigger);
+  }
+
+  private ActionResult perform(
+      Card card, CardActionType type, StopReason reason, ActionTrigger trigger) {
+    CarrierCard target;
+    try {
+      target = CarrierCard.of(card);
+    } catch (IllegalArgumentException e) {
+      log.error("{} card {} impossible: {}", type.code(), card.id(), e.getMessage());
+      metrics.action(type, reason, trigger, false);
+      return result(card, type, reason, trigger, false, 0, e.getMessage(), false);
+    }
+    for (int attempt = 1; ; attempt++) {
+      try {
+        if (type == CardActionType.STOP) {
+          gateway.stop(target);
+        } else {
+          gateway.start(target);
+        }
+      } catch (GatewayException e) {
+        boolean last = attempt >= retry.attempts() || !e.isRetryable();
+        record(
+            card,
+            type,
+            reason,
+            trigger,
+            last ? AttemptResult.FAILED : AttemptResult.ERROR,
+            attempt,
+            e.getMessage());
+        if (last) {
+          log.error(
+              "{} {} ({}) failed after {} attempt(s), card left as it was: {}",
+              type.code(),
+              target,
+              reason.code(),
+              attempt,
+              e.getMessage());
+          metrics.action(type, reason, trigger, false);
+          return result(
+              card, type, reason, trigger, false, attempt, e.getMessage(), e.isRetryable());
+        }
+        log.warn(
+            "{} {} attempt {} failed, retrying in {} ms: {}",
+            type.code(),
+            target,
+            attempt,
+            retry.backoffAfter(attempt).toMillis(),
+            e.getMessage());
+        if (!pause(attempt)) {
+          return result(
+              card, type, reason, trigger, false, attempt, "interrupted while retrying", true);
+        }
+        continue;
+      }
+      record(card, type, reason, trigger, AttemptResult.SUCCESS, attempt, null);
+      confirm(card, type, reason, trigger, attempt);
+      return result(card, type, reason, trigger, true, attempt, null, false);
+    }
+  }
+
+  /** The carrier did it: now the card row, the message and the counters. */
+  private void confirm(
+      Card card, CardActionType type, StopReason reason, ActionTrigger trigger, int attempts) {
+    boolean updated =
+        type == CardActionType.STOP
+            ? cards.updateNetworkStatus(card.id(), NetworkStatus.STOPPED, reason.code())
+            : cards.updateNetworkStatus(card.id(), NetworkStatus.ONLINE, null);
+    if (!updated) {
+      log.warn(
+          "card {} was {} at the carrier but is gone from the database", card.id(), type.code());
+    }
+    log.info(
+        "{} card {}{}: {} ({}, {} attempt(s))",
+        type == CardActionType.STOP ? "stopped" : "resumed",
+        card.id(),
+        card.inDevice() ? " (device " + card.deviceId() + ")" : "",
+        reason.code(),
+        trigger.code(),
+        attempts);
+    metrics.action(type, reason, trigger, true);
+    publisher.publish(
+        new CardAction(
+            card.id(), card.deviceId(), type, reason, trigger, attempts, clock.instant()));
+  }
+
+  private boolean pause(int attempt) {
+    try {
+      sleeper.sleep(retry.backoffAfter(attempt));
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  private void record(
+      Card card,
+      CardActionType type,
+      StopReason reason,
+      ActionTrigger trigger,
+      AttemptResult result,
+      int attempt,
+      String error) {
+    attemptLog.insert(
+        new StopResumeLogEntry(
+            card.id(), card.deviceId(), type, reason, trigger, result, attempt, error, null));
+    metrics.attempt(type, result);
+  }
+
+  private static ActionResult result(
+      Card card,
+      CardActionType type,
+      StopReason reason,
+      ActionTrigger trigger,
+      boolean success,
+      int attempts,
+      String error,
+      boolean retryable) {
+    return new ActionResult(
+        card.id(), card.deviceId(), type, reason, trigger, success, attempts, error, retryable);
+  }
+}

@@ -1,0 +1,43 @@
+package com.cmp.polling.stopresume.lock;
+
+import java.time.Duration;
+import java.time.Instant;
+
+/** A lock this process holds; closing releases it if it is still ours. */
+public final class HeldLock implements AutoCloseable {
+
+  private final OperationLocks locks;
+  private final String key;
+  private final String token;
+  private final Instant takenAt;
+  private final Duration ttl;
+
+  HeldLock(OperationLocks locks, String key, String token, Instant takenAt, Duration ttl) {
+    this.locks = locks;
+    this.key = key;
+    this.token = token;
+    this.takenAt = takenAt;
+    this.ttl = ttl;
+  }
+
+  public String key() {
+    return key;
+  }
+
+  String token() {
+    return token;
+  }
+
+  Instant takenAt() {
+    return takenAt;
+  }
+
+  Duration ttl() {
+    return ttl;
+  }
+
+  @Override
+  public void close() {
+    locks.release(this);
+  }
+}

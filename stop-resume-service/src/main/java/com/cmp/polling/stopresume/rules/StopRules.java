@@ -1,0 +1,63 @@
+package com.cmp.polling.stopresume.rules;
+
+import com.cmp.polling.core.card.Card;
+import com.cmp.polling.core.packageusage.PackageStatus;
+import com.cmp.polling.core.packageusage.PackageUsage;
+import com.cmp.polling.core.packageusage.PackageUsageStore;
+import com.cmp.polling.schemas.action.StopReason;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The three stop conditions of ARCHITECTURE section 7 (seed 004, decision 3), in priority order.
+ * For a card in a device the packages are the device's (seed bug 1).
+ */
+public class StopRules {
+
+  private final PackageUsageStore packages;
+
+  public StopRules(PackageUsageStore packages) {
+    this.packages = packages;
+  }
+
+  /**
+   * Every reason that holds for the card, highest priority first: {@code no_package}, {@code
+   * traffic_exhausted}, {@code not_realname}. Empty when the card may be online.
+   */
+  public List<StopReason> reasonsToStop(Card card) {
+    List<StopReason> reasons = new ArrayList<>(3);
+    if (packages.findValid(card.packageOwner()).isEmpty()) {
+      reasons.add(StopReason.NO_PACKAGE);
+    }
+    if (isTrafficExhausted(card)) {
+      reasons.add(StopReason.TRAFFIC_EXHAUSTED);
+    }
+    if (!isRealNameOk(card)) {
+      reasons.add(StopReason.NOT_REALNAME);
+    }
+    return reasons;
+  }
+
+  /**
+   * The first active package, else the first exhausted one, decides: exhausted, or at its limit (an
+   * unlimited package never is). No such package: not exhausted.
+   */
+  public boolean isTrafficExhausted(Card card) {
+    Optional<PackageUsage> deciding = packages.findFirstActiveOrExhausted(card.packageOwner());
+    return deciding.map(p -> p.status() == PackageStatus.EXHAUSTED || p.isAtLimit()).orElse(false);
+  }
+
+  /** Industry cards are exempt from real-name verification; normal cards need it. */
+  public static boolean isRealNameOk(Card card) {
+    return card.isIndustry() || card.isRealNameVerified();
+  }
+
+  /**
+   * Whether the reason concerns the whole device: package reasons do (the device's packages are
+   * shared by its cards); a missing real-name verification concerns one card only.
+   */
+  public static boolean isDeviceWide(StopReason reason) {
+    return reason == StopReason.NO_PACKAGE || reason == StopReason.TRAFFIC_EXHAUSTED;
+  }
+}

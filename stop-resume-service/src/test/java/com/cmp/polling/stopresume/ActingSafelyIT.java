@@ -1,0 +1,219 @@
+package com.cmp.polling.stopresume;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.cmp.polling.core.card.Card;
+import com.cmp.polling.core.stopresumelog.AttemptResult;
+import com.cmp.polling.core.stopresumelog.StopResumeLogEntry;
+import com.cmp.polling.schemas.Topics;
+import com.cmp.polling.schemas.action.ActionTrigger;
+import com.cmp.polling.schemas.action.CardAction;
+import com.cmp.polling.schemas.action.CardActionType;
+import com.cmp.polling.schemas.action.StopReason;
+import com.cmp.polling.schemas.json.PayloadCodec;
+import com.cmp.polling.testsupport.data.TestData;
+import com.cmp.polling.testsupport.kafka.KafkaExtension;
+import com.cmp.polling.testsupport.postgres.PostgresExtension;
+import com.cmp.polling.testsupport.redis.RedisExtension;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** Retries, the attempt log, locks against duplicate calls, the published actions, metrics. */
+class ActingSafelyIT {
+
+  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.migrated();
+  @RegisterExtension static final RedisExtension redis = new RedisExtension();
+  @RegisterExtension static final KafkaExtension kafka = new KafkaExtension();
+
+  static StopResumeRig rig;
+  static TestData data;
+
+  @BeforeAll
+  static void startRig() {
+    rig = new StopResumeRig(postgres, redis, kafka);
+    data = postgres.data();
+  }
+
+  @AfterAll
+  static void stopRig() {
+    rig.close();
+  }
+
+  @Test
+  void threeCardsOfOneDevice_evaluatedAtOnce_eachGetExactlyOneStopCall() throws Exception {
+    long device = data.device().insert();
+    List<Long> cards =
+        List.of(
+            data.card().device(device).insert(),
+            data.card().device(device).insert(),
+            data.card().device(device).insert());
+
+    runConcurrently(cards);
+
+    for (long card : cards) {
+      assertThat(rig.card(card).stopReason()).isEqualTo("no_package");
+      assertThat(rig.stopCalls(card)).as("stop calls of card %d", card).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void oneCard_evaluatedByThreeThreadsAtOnce_getsOneStopCall() throws Exception {
+    long card = data.card().insert();
+
+    runConcurrently(List.of(card, card, card));
+
+    assertThat(rig.card(card).stopReason()).isEqualTo("no_package");
+    assertThat(rig.stopCalls(card)).isEqualTo(1);
+  }
+
+  @Test
+  void twoFailures_thenSuccess_onTheThirdAttempt_withThreeLogRows() {
+    long card = data.card().insert();
+    rig.carrier.failNext(rig.card(card).iccid(), 2, 503);
+
+    rig.service.evaluateAndAct(card);
+
+    assertThat(rig.card(card).stopReason()).isEqualTo("no_package");
+    assertThat(rig.stopCalls(card)).isEqualTo(3);
+    assertThat(rig.attemptsOf(card))
+        .extracting(StopResumeLogEntry::attempt, StopResumeLogEntry::result)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(1, AttemptResult.ERROR),
+            org.assertj.core.groups.Tuple.tuple(2, AttemptResult.ERROR),
+            org.assertj.core.groups.Tuple.tuple(3, AttemptResult.SUCCESS));
+    assertThat(rig.attemptsOf(card).get(0).error()).contains("HTTP 503");
+    assertThat(rig.attemptsOf(card))
+        .allSatisfy(
+            e -> {
+              assertThat(e.action()).isEqualTo(CardActionType.STOP);
+              assertThat(e.reason()).isEqualTo(StopReason.NO_PACKAGE);
+              assertThat(e.trigger()).isEqualTo(ActionTrigger.EVALUATION);
+            });
+  }
+
+  @Test
+  void threeFailures_leaveTheCardAsItWas_withAFailedRow_andAClearError() {
+    long card = data.card().insert();
+    rig.carrier.failNext(rig.card(card).iccid(), 3, 503);
+
+    assertThatThrownBy(() -> rig.service.evaluateAndAct(card))
+        .isInstanceOf(CarrierActionFailedException.class)
+        .hasMessageContaining("stop card " + card + " (no_package) failed after 3 attempt(s)")
+        .satisfies(e -> assertThat(((CarrierActionFailedException) e).isRetryable()).isTrue());
+
+    Card unchanged = rig.card(card);
+    assertThat(unchanged.isOnline()).isTrue();
+    assertThat(unchanged.stopReason()).isNull();
+    assertThat(rig.attemptsOf(card))
+        .extracting(StopResumeLogEntry::result)
+        .containsExactly(AttemptResult.ERROR, AttemptResult.ERROR, AttemptResult.FAILED);
+    assertThat(rig.counter("polling.stopresume.actions", "action", "stop", "result", "failed"))
+        .isGreaterThanOrEqualTo(1);
+  }
+
+  @Test
+  void carrierRefusal_isNotRetried() {
+    long card = data.card().insert();
+    rig.carrier.failNext(rig.card(card).iccid(), 1, 404);
+
+    assertThatThrownBy(() -> rig.service.evaluateAndAct(card))
+        .isInstanceOf(CarrierActionFailedException.class)
+        .hasMessageContaining("HTTP 404")
+        .satisfies(e -> assertThat(((CarrierActionFailedException) e).isRetryable()).isFalse());
+
+    assertThat(rig.stopCalls(card)).isEqualTo(1);
+    assertThat(rig.attemptsOf(card))
+        .extracting(StopResumeLogEntry::result)
+        .containsExactly(AttemptResult.FAILED);
+  }
+
+  @Test
+  void gatewayAnsweringGarbage_isAClearError_andChangesNoCard() {
+    long card = data.card().insert();
+
+    assertThatThrownBy(() -> rig.serviceOnGarbageGateway.evaluateAndAct(card))
+        .isInstanceOf(CarrierActionFailedException.class)
+        .hasMessageContaining("not the documented JSON");
+
+    assertThat(rig.card(card).isOnline()).isTrue();
+    assertThat(rig.card(card).stopReason()).isNull();
+    assertThat(rig.attemptsOf(card))
+        .extracting(StopResumeLogEntry::result)
+        .containsExactly(AttemptResult.ERROR, AttemptResult.ERROR, AttemptResult.FAILED);
+  }
+
+  @Test
+  void performedActions_arePublished_andCounted() {
+    long device = data.device().insert();
+    long card = data.card().device(device).insert();
+    double before =
+        rig.counter(
+            "polling.stopresume.actions",
+            "action",
+            "stop",
+            "reason",
+            "no_package",
+            "result",
+            "success");
+
+    rig.service.evaluateAndAct(card);
+
+    PayloadCodec codec = new PayloadCodec();
+    List<CardAction> published =
+        kafka
+            .readFromBeginning(Topics.CARD_ACTIONS.name(), Integer.MAX_VALUE, Duration.ofSeconds(5))
+            .stream()
+            .filter(r -> r.key().equals(Long.toString(card)))
+            .map(r -> codec.decode(Topics.CARD_ACTIONS, r.value()))
+            .toList();
+    assertThat(published)
+        .singleElement()
+        .satisfies(
+            action -> {
+              assertThat(action.action()).isEqualTo(CardActionType.STOP);
+              assertThat(action.reason()).isEqualTo(StopReason.NO_PACKAGE);
+              assertThat(action.deviceId()).isEqualTo(device);
+              assertThat(action.trigger()).isEqualTo(ActionTrigger.EVALUATION);
+              assertThat(action.attempts()).isEqualTo(1);
+            });
+    assertThat(
+            rig.counter(
+                "polling.stopresume.actions",
+                "action",
+                "stop",
+                "reason",
+                "no_package",
+                "result",
+                "success"))
+        .isEqualTo(before + 1);
+  }
+
+  private static void runConcurrently(List<Long> cardIds) throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(cardIds.size());
+    CountDownLatch start = new CountDownLatch(1);
+    List<Future<?>> results = new ArrayList<>();
+    for (long cardId : cardIds) {
+      results.add(
+          pool.submit(
+              () -> {
+                start.await();
+                return rig.service.evaluateAndAct(cardId);
+              }));
+    }
+    start.countDown();
+    for (Future<?> result : results) {
+      result.get();
+    }
+    pool.shutdown();
+  }
+}

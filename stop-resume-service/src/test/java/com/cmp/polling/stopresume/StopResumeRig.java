@@ -1,0 +1,153 @@
+package com.cmp.polling.stopresume;
+
+import com.cmp.polling.core.card.Card;
+import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.packageusage.PackageUsageStore;
+import com.cmp.polling.core.queue.PollingQueueManager;
+import com.cmp.polling.core.queue.QueueSettings;
+import com.cmp.polling.core.stopresumelog.StopResumeLogEntry;
+import com.cmp.polling.core.stopresumelog.StopResumeLogStore;
+import com.cmp.polling.schemas.json.PayloadCodec;
+import com.cmp.polling.simulator.GatewaySimulator;
+import com.cmp.polling.simulator.RunningSimulator;
+import com.cmp.polling.simulator.SimulatorControl;
+import com.cmp.polling.stopresume.action.CarrierActions;
+import com.cmp.polling.stopresume.action.KafkaCardActionPublisher;
+import com.cmp.polling.stopresume.action.RetryPolicy;
+import com.cmp.polling.stopresume.action.Sleeper;
+import com.cmp.polling.stopresume.action.StopResumeMetrics;
+import com.cmp.polling.stopresume.gateway.GarbageGatewayServer;
+import com.cmp.polling.stopresume.gateway.GatewaySettings;
+import com.cmp.polling.stopresume.gateway.HttpCarrierGateway;
+import com.cmp.polling.stopresume.lock.OperationLocks;
+import com.cmp.polling.stopresume.protection.ProtectionPeriods;
+import com.cmp.polling.stopresume.rules.StopRules;
+import com.cmp.polling.testsupport.kafka.KafkaExtension;
+import com.cmp.polling.testsupport.postgres.PostgresExtension;
+import com.cmp.polling.testsupport.redis.RedisExtension;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.springframework.kafka.core.DefaultKafkaProducerFactory;
+import org.springframework.kafka.core.KafkaTemplate;
+
+/**
+ * StopResumeService and OperatorActions wired on real servers: the test class's PostgreSQL
+ * database, Redis database and Kafka broker, and a gateway simulator over HTTP (plus, for the tests
+ * of broken answers, a second service whose gateway answers garbage). Back-off is 5 ms so retry
+ * tests stay quick; everything else is as in production.
+ */
+final class StopResumeRig implements AutoCloseable {
+
+  final RunningSimulator simulator = GatewaySimulator.start();
+  final GarbageGatewayServer garbage = new GarbageGatewayServer();
+  final SimulatorControl carrier = simulator.control();
+  final SimpleMeterRegistry meters = new SimpleMeterRegistry();
+  final CardStore cards;
+  final StopResumeLogStore attempts;
+  final ProtectionPeriods protection;
+  final PollingQueueManager queues;
+  final StopResumeService service;
+  final StopResumeService serviceOnGarbageGateway;
+  final OperatorActions operator;
+  private final DefaultKafkaProducerFactory<String, byte[]> producers;
+
+  StopResumeRig(PostgresExtension postgres, RedisExtension redis, KafkaExtension kafka) {
+    Clock clock = Clock.systemUTC();
+    cards = new CardStore(postgres.jdbc());
+    attempts = new StopResumeLogStore(postgres.jdbc());
+    protection = new ProtectionPeriods(redis.template());
+    queues = new PollingQueueManager(redis.template(), QueueSettings.DEFAULTS, clock);
+    producers =
+        new DefaultKafkaProducerFactory<>(
+            Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                kafka.bootstrapServers(),
+                ProducerConfig.ACKS_CONFIG,
+                "all",
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                true,
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+                StringSerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+                ByteArraySerializer.class));
+    var publisher =
+        new KafkaCardActionPublisher(
+            new KafkaTemplate<>(producers), new PayloadCodec(), Duration.ofSeconds(10));
+    var metrics = new StopResumeMetrics(meters);
+    var actions =
+        new CarrierActions(
+            new HttpCarrierGateway(GatewaySettings.of(simulator.baseUrl())),
+            cards,
+            attempts,
+            publisher,
+            new RetryPolicy(3, Duration.ofMillis(5), 2.0),
+            Sleeper.REAL,
+            metrics,
+            clock);
+    var locks = new OperationLocks(redis.template(), clock);
+    var rules = new StopRules(new PackageUsageStore(postgres.jdbc()));
+    service =
+        new StopResumeService(
+            cards, rules, actions, protection, locks, StopResumeSettings.DEFAULTS, metrics);
+    var garbageActions =
+        new CarrierActions(
+            new HttpCarrierGateway(GatewaySettings.of(garbage.baseUrl())),
+            cards,
+            attempts,
+            publisher,
+            new RetryPolicy(3, Duration.ofMillis(5), 2.0),
+            Sleeper.REAL,
+            metrics,
+            clock);
+    serviceOnGarbageGateway =
+        new StopResumeService(
+            cards, rules, garbageActions, protection, locks, StopResumeSettings.DEFAULTS, metrics);
+    operator =
+        new OperatorActions(
+            cards, actions, protection, locks, queues, StopResumeSettings.DEFAULTS, clock);
+  }
+
+  Card card(long id) {
+    return cards.findById(id).orElseThrow();
+  }
+
+  /** Gateway calls the simulator received for the card, e.g. {@code stop}, by operation. */
+  Map<String, Integer> callsOf(long cardId) {
+    return carrier.calls(card(cardId).iccid());
+  }
+
+  int stopCalls(long cardId) {
+    return callsOf(cardId).getOrDefault("stop", 0);
+  }
+
+  int startCalls(long cardId) {
+    return callsOf(cardId).getOrDefault("start", 0);
+  }
+
+  /** The card's attempts, oldest first. */
+  List<StopResumeLogEntry> attemptsOf(long cardId) {
+    List<StopResumeLogEntry> entries = new ArrayList<>(attempts.findByCard(cardId));
+    Collections.reverse(entries);
+    return entries;
+  }
+
+  double counter(String name, String... tags) {
+    var counter = meters.find(name).tags(tags).counter();
+    return counter == null ? 0 : counter.count();
+  }
+
+  @Override
+  public void close() {
+    producers.destroy();
+    simulator.close();
+    garbage.close();
+  }
+}

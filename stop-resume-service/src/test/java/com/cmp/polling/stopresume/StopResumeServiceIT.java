@@ -1,0 +1,323 @@
+package com.cmp.polling.stopresume;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.cmp.polling.core.card.Card;
+import com.cmp.polling.core.card.NetworkStatus;
+import com.cmp.polling.schemas.action.StopReason;
+import com.cmp.polling.stopresume.Evaluation.Outcome;
+import com.cmp.polling.stopresume.protection.DesiredState;
+import com.cmp.polling.testsupport.data.TestData;
+import com.cmp.polling.testsupport.kafka.KafkaExtension;
+import com.cmp.polling.testsupport.postgres.PostgresExtension;
+import com.cmp.polling.testsupport.redis.RedisExtension;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * evaluateAndAct on real PostgreSQL and Redis, with the gateway simulator over HTTP: the seed's
+ * bugs 1 and 2, resume rules, protection. Every card is new, so the simulator's per-ICCID call
+ * counts belong to one test.
+ */
+class StopResumeServiceIT {
+
+  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.migrated();
+  @RegisterExtension static final RedisExtension redis = new RedisExtension();
+  @RegisterExtension static final KafkaExtension kafka = new KafkaExtension();
+
+  static StopResumeRig rig;
+  static TestData data;
+
+  @BeforeAll
+  static void startRig() {
+    rig = new StopResumeRig(postgres, redis, kafka);
+    data = postgres.data();
+  }
+
+  @AfterAll
+  static void stopRig() {
+    rig.close();
+  }
+
+  @Nested
+  class Bug1_devicePackages {
+
+    @Test
+    void cardInADevice_withOnlyADevicePackage_staysOnline() {
+      long device = data.device().insert();
+      long card = data.card().device(device).insert();
+      data.packageOfDevice(device).status(1).insert();
+
+      Evaluation evaluation = rig.service.evaluateAndAct(card);
+
+      assertThat(evaluation.outcome()).isEqualTo(Outcome.NO_ACTION);
+      assertThat(rig.card(card).isOnline()).isTrue();
+      assertThat(rig.stopCalls(card)).isZero();
+    }
+
+    @Test
+    void cardInADevice_withoutAnyPackage_isStopped_withTheDevicesOtherOnlineCards() {
+      long device = data.device().insert();
+      long card = data.card().device(device).insert();
+      long sibling = data.card().device(device).insert();
+      long alreadyStopped = data.card().device(device).stopped("manual").insert();
+      // A card's own package does not count once the card sits in a device.
+      data.packageOfCard(card).status(1).insert();
+
+      Evaluation evaluation = rig.service.evaluateAndAct(card);
+
+      assertThat(evaluation.outcome()).isEqualTo(Outcome.STOPPED);
+      assertThat(evaluation.reason()).isEqualTo(StopReason.NO_PACKAGE);
+      assertStopped(card, StopReason.NO_PACKAGE);
+      assertStopped(sibling, StopReason.NO_PACKAGE);
+      assertThat(rig.card(alreadyStopped).stopReason()).isEqualTo("manual");
+      assertThat(rig.stopCalls(alreadyStopped)).isZero();
+    }
+  }
+
+  @Nested
+  class Bug2_allThreeConditions {
+
+    @Test
+    void noValidPackage_aloneStops_withNoPackage() {
+      long card = data.card().insert();
+      data.packageOfCard(card).status(3).insert();
+
+      rig.service.evaluateAndAct(card);
+
+      assertStopped(card, StopReason.NO_PACKAGE);
+    }
+
+    @Test
+    void activePackageAtItsLimit_aloneStops_withTrafficExhausted() {
+      long card = data.card().insert();
+      data.packageOfCard(card).status(1).usage("1024", "1024").insert();
+
+      rig.service.evaluateAndAct(card);
+
+      assertStopped(card, StopReason.TRAFFIC_EXHAUSTED);
+    }
+
+    @Test
+    void exhaustedPackageBesideAPendingOne_stops_withTrafficExhausted() {
+      long card = data.card().insert();
+      data.packageOfCard(card).status(0).insert();
+      data.packageOfCard(card).status(2).usage("500", "500").insert();
+
+      rig.service.evaluateAndAct(card);
+
+      assertStopped(card, StopReason.TRAFFIC_EXHAUSTED);
+    }
+
+    @Test
+    void unverifiedNormalCard_aloneStops_withNotRealname() {
+      long card = data.card().unverified().insert();
+      data.packageOfCard(card).status(1).usage("1", "100").insert();
+
+      rig.service.evaluateAndAct(card);
+
+      assertStopped(card, StopReason.NOT_REALNAME);
+    }
+
+    @Test
+    void severalReasons_stopWithTheHighestPriorityOne() {
+      long noPackageAndUnverified = data.card().unverified().insert();
+      long exhaustedAndUnverified = data.card().unverified().insert();
+      // A pending package is valid, so no_package does not hold; the exhausted one decides.
+      data.packageOfCard(exhaustedAndUnverified).status(0).insert();
+      data.packageOfCard(exhaustedAndUnverified).status(2).insert();
+
+      rig.service.evaluateAndAct(noPackageAndUnverified);
+      rig.service.evaluateAndAct(exhaustedAndUnverified);
+
+      assertStopped(noPackageAndUnverified, StopReason.NO_PACKAGE);
+      assertStopped(exhaustedAndUnverified, StopReason.TRAFFIC_EXHAUSTED);
+    }
+
+    @Test
+    void unverifiedIndustryCard_staysOnline() {
+      long card = data.card().industry().unverified().insert();
+      data.packageOfCard(card).status(1).insert();
+
+      assertThat(rig.service.evaluateAndAct(card).outcome()).isEqualTo(Outcome.NO_ACTION);
+
+      assertThat(rig.card(card).isOnline()).isTrue();
+      assertThat(rig.callsOf(card)).isEmpty();
+    }
+
+    @Test
+    void unlimitedPackage_isNeverExhausted() {
+      long card = data.card().insert();
+      data.packageOfCard(card).status(1).usage("999999", "0").insert();
+
+      assertThat(rig.service.evaluateAndAct(card).outcome()).isEqualTo(Outcome.NO_ACTION);
+    }
+
+    @Test
+    void unverifiedCardInADevice_stopsAlone_notItsVerifiedNeighbours() {
+      long device = data.device().insert();
+      data.packageOfDevice(device).status(1).insert();
+      long unverified = data.card().device(device).unverified().insert();
+      long verified = data.card().device(device).insert();
+
+      rig.service.evaluateAndAct(unverified);
+
+      assertStopped(unverified, StopReason.NOT_REALNAME);
+      assertThat(rig.card(verified).isOnline()).isTrue();
+      assertThat(rig.stopCalls(verified)).isZero();
+    }
+  }
+
+  @Nested
+  class Resume {
+
+    @Test
+    void cardStoppedForTrafficExhausted_resumes_onceAPackageWithRoomExists() {
+      long card = data.card().stopped("traffic_exhausted").insert();
+      data.packageOfCard(card).status(2).usage("100", "100").insert();
+      assertThat(rig.service.evaluateAndAct(card).outcome()).isEqualTo(Outcome.NO_ACTION);
+
+      data.packageOfCard(card).status(1).usage("0", "2048").insert();
+      Evaluation evaluation = rig.service.evaluateAndAct(card);
+
+      assertThat(evaluation.outcome()).isEqualTo(Outcome.RESUMED);
+      assertThat(evaluation.reason()).isEqualTo(StopReason.TRAFFIC_EXHAUSTED);
+      Card resumed = rig.card(card);
+      assertThat(resumed.isOnline()).isTrue();
+      assertThat(resumed.stopReason()).isNull();
+      assertThat(rig.startCalls(card)).isEqualTo(1);
+    }
+
+    @Test
+    void manualStop_isNeverResumed() {
+      long card = data.card().stopped("manual").insert();
+      data.packageOfCard(card).status(1).insert();
+
+      assertThat(rig.service.evaluateAndAct(card).outcome()).isEqualTo(Outcome.NO_ACTION);
+
+      assertThat(rig.card(card).networkStatus()).isEqualTo(NetworkStatus.STOPPED);
+      assertThat(rig.callsOf(card)).isEmpty();
+    }
+
+    @Test
+    void otherPlatformStopReason_isNeverResumed() {
+      long card = data.card().stopped("arrears").insert();
+      data.packageOfCard(card).status(1).insert();
+
+      assertThat(rig.service.evaluateAndAct(card).outcome()).isEqualTo(Outcome.NO_ACTION);
+      assertThat(rig.callsOf(card)).isEmpty();
+    }
+
+    @Test
+    void deviceResume_liftsPollingStops_butSkipsTheUnverifiedNormalCard() {
+      long device = data.device().insert();
+      long trigger = data.card().device(device).stopped("no_package").insert();
+      long industryUnverified =
+          data.card().device(device).industry().unverified().stopped("no_package").insert();
+      long normalUnverified =
+          data.card().device(device).unverified().stopped("no_package").insert();
+      long manual = data.card().device(device).stopped("manual").insert();
+      data.packageOfDevice(device).status(1).insert();
+
+      Evaluation evaluation = rig.service.evaluateAndAct(trigger);
+
+      assertThat(evaluation.outcome()).isEqualTo(Outcome.RESUMED);
+      assertThat(evaluation.actions()).hasSize(2);
+      assertThat(rig.card(trigger).isOnline()).isTrue();
+      assertThat(rig.card(industryUnverified).isOnline()).isTrue();
+      assertThat(rig.card(normalUnverified).stopReason()).isEqualTo("no_package");
+      assertThat(rig.startCalls(normalUnverified)).isZero();
+      assertThat(rig.card(manual).stopReason()).isEqualTo("manual");
+      assertThat(rig.startCalls(manual)).isZero();
+    }
+
+    @Test
+    void notRealnameStop_isLifted_onceTheCardIsVerified() {
+      long card = data.card().unverified().stopped("not_realname").insert();
+      data.packageOfCard(card).status(1).insert();
+      assertThat(rig.service.evaluateAndAct(card).outcome()).isEqualTo(Outcome.NO_ACTION);
+
+      postgres
+          .jdbc()
+          .sql("UPDATE tb_iot_card SET real_name_status = 1 WHERE id = ?")
+          .param(card)
+          .update();
+
+      assertThat(rig.service.evaluateAndAct(card).outcome()).isEqualTo(Outcome.RESUMED);
+      assertThat(rig.card(card).isOnline()).isTrue();
+    }
+  }
+
+  @Nested
+  class Protection {
+
+    @Test
+    void protectedCard_isLeftAlone_evenWithAStopReason() {
+      long card = data.card().insert();
+      rig.protection.protect(card, DesiredState.ONLINE, Duration.ofHours(1));
+
+      assertThat(rig.service.evaluateAndAct(card).outcome()).isEqualTo(Outcome.PROTECTED);
+
+      assertThat(rig.card(card).isOnline()).isTrue();
+      assertThat(rig.callsOf(card)).isEmpty();
+    }
+
+    @Test
+    void protectedCardOfADevice_isSkipped_whenTheDeviceIsStopped() {
+      long device = data.device().insert();
+      long trigger = data.card().device(device).insert();
+      long protectedCard = data.card().device(device).insert();
+      rig.protection.protect(protectedCard, DesiredState.ONLINE, Duration.ofHours(1));
+
+      rig.service.evaluateAndAct(trigger);
+
+      assertStopped(trigger, StopReason.NO_PACKAGE);
+      assertThat(rig.card(protectedCard).isOnline()).isTrue();
+      assertThat(rig.stopCalls(protectedCard)).isZero();
+    }
+  }
+
+  @Nested
+  class BadInput {
+
+    @Test
+    void unknownCard_isAClearError() {
+      assertThatThrownBy(() -> rig.service.evaluateAndAct(404_404_404L))
+          .isInstanceOf(CardNotFoundException.class)
+          .hasMessage("card 404404404 does not exist (or is deleted)");
+    }
+
+    @Test
+    void softDeletedCard_isUnknown() {
+      long card = data.card().insert();
+      data.softDeleteCard(card);
+
+      assertThatThrownBy(() -> rig.service.evaluateAndAct(card))
+          .isInstanceOf(CardNotFoundException.class);
+    }
+
+    @Test
+    void cardWithoutIccid_thatMustStop_failsClearly_andChangesNothing() {
+      long card = data.card().iccid("").insert();
+
+      assertThatThrownBy(() -> rig.service.evaluateAndAct(card))
+          .isInstanceOf(CarrierActionFailedException.class)
+          .hasMessageContaining("card " + card + " has no ICCID");
+
+      assertThat(rig.card(card).isOnline()).isTrue();
+      assertThat(rig.attemptsOf(card)).isEmpty();
+    }
+  }
+
+  private static void assertStopped(long cardId, StopReason reason) {
+    Card card = rig.card(cardId);
+    assertThat(card.networkStatus()).as("card %d", cardId).isEqualTo(NetworkStatus.STOPPED);
+    assertThat(card.stopReason()).as("card %d", cardId).isEqualTo(reason.code());
+    assertThat(rig.stopCalls(cardId)).as("stop calls of card %d", cardId).isEqualTo(1);
+  }
+}

@@ -1,0 +1,136 @@
+package com.cmp.polling.stopresume.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.cmp.polling.simulator.GatewaySimulator;
+import com.cmp.polling.simulator.RunningSimulator;
+import com.cmp.polling.simulator.behaviour.Behaviour;
+import com.cmp.polling.simulator.state.CardState;
+import com.cmp.polling.testsupport.redis.RedisServerEndpoint;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.time.Duration;
+import java.time.LocalDate;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The HTTP adapter against the gateway simulator: answers, and every kind of failure. */
+class HttpCarrierGatewayIT {
+
+  static RunningSimulator simulator;
+  static HttpCarrierGateway gateway;
+
+  final CarrierCard card = new CarrierCard(1, "89860000000000009001", 1);
+
+  @BeforeAll
+  static void start() {
+    simulator = GatewaySimulator.start();
+    gateway = new HttpCarrierGateway(GatewaySettings.of(simulator.baseUrl()));
+  }
+
+  @AfterAll
+  static void stop() {
+    simulator.close();
+  }
+
+  @BeforeEach
+  void reset() {
+    simulator.control().reset();
+  }
+
+  @Test
+  void queries_returnWhatTheCarrierKnows() {
+    simulator
+        .control()
+        .setCard(
+            card.iccid(),
+            new CardState(false, true, LocalDate.of(2026, 11, 1), new BigDecimal("321.5")));
+
+    assertThat(gateway.isRealNameVerified(card)).isFalse();
+    assertThat(gateway.isOnline(card)).isTrue();
+    assertThat(gateway.monthToDateUsage(card))
+        .isEqualTo(new MonthToDateUsage(LocalDate.of(2026, 11, 1), new BigDecimal("321.5")));
+  }
+
+  @Test
+  void stopAndStart_changeTheCardAtTheCarrier() {
+    gateway.stop(card);
+    assertThat(gateway.isOnline(card)).isFalse();
+
+    gateway.start(card);
+    assertThat(gateway.isOnline(card)).isTrue();
+    assertThat(simulator.control().calls(card.iccid()))
+        .containsEntry("stop", 1)
+        .containsEntry("start", 1)
+        .containsEntry("network-status", 2);
+  }
+
+  @Test
+  void carrierRefusal_isNotRetryable_andNamesTheCard() {
+    simulator.control().failNext(card.iccid(), 1, 404);
+
+    assertThatThrownBy(() -> gateway.stop(card))
+        .isInstanceOf(CarrierRejectedException.class)
+        .hasMessageContaining(
+            "stop of card 1 (ICCID 89860000000000009001, carrier 1) failed: HTTP 404")
+        .satisfies(e -> assertThat(((GatewayException) e).isRetryable()).isFalse());
+  }
+
+  @Test
+  void serverErrorsAndRateLimits_areRetryable() {
+    simulator.control().failNext(card.iccid(), 1, 503);
+    assertThatThrownBy(() -> gateway.isOnline(card))
+        .isInstanceOf(GatewayUnavailableException.class)
+        .hasMessageContaining("HTTP 503");
+
+    simulator.control().configure(Behaviour.none().withRateLimit(1L, 1));
+    gateway.isOnline(card);
+    assertThatThrownBy(() -> gateway.isOnline(card))
+        .isInstanceOf(GatewayUnavailableException.class)
+        .hasMessageContaining("HTTP 429");
+  }
+
+  @Test
+  void slowGateway_timesOut_asRetryable() {
+    simulator.control().configure(Behaviour.none().withLatencyMs(1_000));
+    var impatient =
+        new HttpCarrierGateway(
+            new GatewaySettings(
+                URI.create(simulator.baseUrl()), Duration.ofSeconds(1), Duration.ofMillis(200)));
+
+    assertThatThrownBy(() -> impatient.isRealNameVerified(card))
+        .isInstanceOf(GatewayUnavailableException.class)
+        .hasMessageContaining("unreachable or too slow");
+  }
+
+  @Test
+  void unreachableGateway_isRetryable() {
+    var nowhere =
+        new HttpCarrierGateway(
+            GatewaySettings.of("http://127.0.0.1:" + RedisServerEndpoint.freePort()));
+
+    assertThatThrownBy(() -> nowhere.stop(card))
+        .isInstanceOf(GatewayUnavailableException.class)
+        .satisfies(e -> assertThat(((GatewayException) e).isRetryable()).isTrue());
+  }
+
+  @Test
+  void garbageAnswers_areClearErrors() {
+    try (GarbageGatewayServer garbage = new GarbageGatewayServer()) {
+      var broken = new HttpCarrierGateway(GatewaySettings.of(garbage.baseUrl()));
+
+      assertThatThrownBy(() -> broken.stop(card))
+          .isInstanceOf(GatewayResponseException.class)
+          .hasMessageContaining("stop of card 1")
+          .hasMessageContaining("not the documented JSON");
+      assertThatThrownBy(() -> broken.monthToDateUsage(card))
+          .isInstanceOf(GatewayResponseException.class);
+      assertThatThrownBy(() -> broken.isRealNameVerified(card))
+          .isInstanceOf(GatewayResponseException.class)
+          .hasMessageContaining("lacks the expected field");
+    }
+  }
+}
