@@ -1,11 +1,14 @@
 package com.cmp.polling.simulator;
 
+import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.springframework.boot.Banner;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.support.GenericApplicationContext;
 
 /**
  * Starts gateway simulators inside the current JVM, for other modules' tests. Each one listens on
@@ -49,17 +52,39 @@ public final class GatewaySimulator {
    * threads, immediate shutdown. Returns once it accepts requests.
    */
   public static RunningSimulator start(Map<String, Object> properties) {
+    return launch(properties, builder -> {});
+  }
+
+  /**
+   * Starts a simulator, like {@link #start()}, whose time is {@code clock} instead of the system's:
+   * the current month of every card and the refill of rate limits follow it. Tests pass a settable
+   * clock to control month rollovers and to keep rate limits from refilling. Latency is still slept
+   * for real.
+   */
+  public static RunningSimulator start(Clock clock) {
+    return launch(
+        Map.of(),
+        builder ->
+            builder.initializers(
+                (GenericApplicationContext context) ->
+                    context.registerBean(
+                        "givenClock", Clock.class, () -> clock, bean -> bean.setPrimary(true))));
+  }
+
+  private static RunningSimulator launch(
+      Map<String, Object> properties, Consumer<SpringApplicationBuilder> customizer) {
     Map<String, Object> settings = new LinkedHashMap<>(DEFAULTS);
     settings.putAll(properties);
     String[] args =
         settings.entrySet().stream()
             .map(setting -> "--" + setting.getKey() + "=" + setting.getValue())
             .toArray(String[]::new);
-    ConfigurableApplicationContext context =
+    SpringApplicationBuilder builder =
         new SpringApplicationBuilder(SimulatorApplication.class)
             .bannerMode(Banner.Mode.OFF)
-            .logStartupInfo(false)
-            .run(args);
+            .logStartupInfo(false);
+    customizer.accept(builder);
+    ConfigurableApplicationContext context = builder.run(args);
     int port = ((WebServerApplicationContext) context).getWebServer().getPort();
     String host = context.getEnvironment().getProperty("server.address", "127.0.0.1");
     return new RunningSimulator(context, host, port);

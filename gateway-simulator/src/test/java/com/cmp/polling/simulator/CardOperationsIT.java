@@ -12,10 +12,11 @@ import com.cmp.polling.simulator.RawHttp.Answer;
 import com.cmp.polling.simulator.behaviour.Behaviour;
 import com.cmp.polling.simulator.calls.CardOperation;
 import com.cmp.polling.simulator.state.CardState;
+import com.cmp.polling.testsupport.time.SettableClock;
 import java.math.BigDecimal;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -27,6 +28,10 @@ import org.skyscreamer.jsonassert.JSONAssert;
 class CardOperationsIT {
 
   private static final String ICCID = "89860012345678901234";
+  private static final Instant NOW = Instant.parse("2026-11-29T10:00:00Z");
+
+  /** The simulator's time: months are what the tests make them, not the wall clock's. */
+  private static final SettableClock clock = new SettableClock(NOW);
 
   private static RunningSimulator simulator;
   private static RawHttp http;
@@ -34,7 +39,7 @@ class CardOperationsIT {
 
   @BeforeAll
   static void start() {
-    simulator = GatewaySimulator.start();
+    simulator = GatewaySimulator.start(clock);
     http = new RawHttp(simulator.baseUrl());
     control = simulator.control();
   }
@@ -47,6 +52,7 @@ class CardOperationsIT {
   @BeforeEach
   void reset() {
     control.reset();
+    clock.set(NOW);
   }
 
   @Test
@@ -70,10 +76,9 @@ class CardOperationsIT {
   void usage_answersTheMonthToDateTotal_ofTheCurrentMonth() throws Exception {
     Answer answer = http.card(1, ICCID, USAGE);
 
-    LocalDate monthStart = LocalDate.now(ZoneOffset.UTC).withDayOfMonth(1);
     assertThat(answer.status()).isEqualTo(200);
     JSONAssert.assertEquals(
-        "{\"iccid\": \"" + ICCID + "\", \"monthStart\": \"" + monthStart + "\", \"totalMb\": 0}",
+        "{\"iccid\": \"" + ICCID + "\", \"monthStart\": \"2026-11-01\", \"totalMb\": 0}",
         answer.body(),
         STRICT);
   }
@@ -88,6 +93,20 @@ class CardOperationsIT {
         .containsEntry("totalMb", 103.0)
         .containsEntry("monthStart", "2026-11-01");
     assertThat(control.card(ICCID).totalMb()).isEqualByComparingTo("103.0");
+  }
+
+  @Test
+  void usage_inALaterMonth_startsTheNewMonthFromZero_thenGrows() {
+    control.setCard(ICCID, CardState.usage(LocalDate.parse("2026-11-01"), new BigDecimal("100.0")));
+    control.configure(Behaviour.none().withUsageGrowthMbPerQuery(new BigDecimal("1.5")));
+
+    clock.set(Instant.parse("2026-12-01T00:00:00Z"));
+
+    assertThat(http.card(1, ICCID, USAGE).json())
+        .containsEntry("monthStart", "2026-12-01")
+        .containsEntry("totalMb", 1.5);
+    assertThat(control.card(ICCID))
+        .isEqualTo(new CardState(true, true, LocalDate.parse("2026-12-01"), new BigDecimal("1.5")));
   }
 
   @Test
@@ -146,16 +165,21 @@ class CardOperationsIT {
     }
   }
 
+  /** The control API bypasses the gate that counts, limits, fails and delays card operations. */
   @Test
-  void latency_doesNotDelayTheControlApi() {
+  void controlApi_isNotCountedFailedOrDelayedLikeCardOperations() {
+    control.failNext(ICCID, 1, 503);
     control.configure(Behaviour.none().withLatencyMs(10_000));
 
-    long started = System.nanoTime();
-    control.calls();
-    control.card(ICCID);
+    assertThat(control.card(ICCID).online()).isTrue();
+    assertThat(control.calls(ICCID)).isEmpty();
     assertThat(http.get("/sim/health").status()).isEqualTo(200);
 
-    assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(5));
+    control.configure(Behaviour.none());
+    assertThat(http.card(1, ICCID, REAL_NAME).status())
+        .as("the armed failure is still there for the card operation")
+        .isEqualTo(503);
+    assertThat(control.totalCalls()).isEqualTo(1);
   }
 
   @Test

@@ -11,9 +11,10 @@ import com.cmp.polling.simulator.RawHttp.Answer;
 import com.cmp.polling.simulator.behaviour.Behaviour;
 import com.cmp.polling.simulator.calls.CallReport;
 import com.cmp.polling.simulator.state.CardState;
+import com.cmp.polling.testsupport.time.SettableClock;
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -26,6 +27,11 @@ class ControlApiIT {
 
   private static final String ICCID = "89860012345678901234";
   private static final String OTHER = "89860000000000000000";
+  private static final Instant NOW = Instant.parse("2026-11-29T10:00:00Z");
+  private static final LocalDate NOVEMBER = LocalDate.parse("2026-11-01");
+
+  /** The simulator's time: months are what the tests make them, not the wall clock's. */
+  private static final SettableClock clock = new SettableClock(NOW);
 
   private static RunningSimulator simulator;
   private static RawHttp http;
@@ -33,7 +39,7 @@ class ControlApiIT {
 
   @BeforeAll
   static void start() {
-    simulator = GatewaySimulator.start();
+    simulator = GatewaySimulator.start(clock);
     http = new RawHttp(simulator.baseUrl());
     control = simulator.control();
   }
@@ -46,6 +52,7 @@ class ControlApiIT {
   @BeforeEach
   void reset() {
     control.reset();
+    clock.set(NOW);
   }
 
   @Test
@@ -60,12 +67,8 @@ class ControlApiIT {
   void cardNeverSeen_hasTheDefaults() throws Exception {
     Answer answer = http.get("/sim/cards/{iccid}", ICCID);
 
-    LocalDate monthStart = LocalDate.now(ZoneOffset.UTC).withDayOfMonth(1);
     JSONAssert.assertEquals(
-        "{\"verified\": true, \"online\": true, \"monthStart\": \""
-            + monthStart
-            + "\","
-            + " \"totalMb\": 0}",
+        "{\"verified\": true, \"online\": true, \"monthStart\": \"2026-11-01\", \"totalMb\": 0}",
         answer.body(),
         STRICT);
   }
@@ -75,19 +78,11 @@ class ControlApiIT {
     http.putJson("/sim/cards/{iccid}", "{\"verified\": false, \"totalMb\": 100.0}", ICCID);
     Answer second = http.putJson("/sim/cards/{iccid}", "{\"online\": false}", ICCID);
 
-    LocalDate monthStart = LocalDate.now(ZoneOffset.UTC).withDayOfMonth(1);
     assertThat(second.status()).isEqualTo(200);
     assertThat(second.json())
         .isEqualTo(
             Map.of(
-                "verified",
-                false,
-                "online",
-                false,
-                "monthStart",
-                monthStart.toString(),
-                "totalMb",
-                100.0));
+                "verified", false, "online", false, "monthStart", "2026-11-01", "totalMb", 100.0));
     assertThat(http.card(1, ICCID, REAL_NAME).json()).containsEntry("verified", false);
     assertThat(http.card(1, ICCID, NETWORK_STATUS).json()).containsEntry("online", false);
     assertThat(http.card(1, ICCID, USAGE).json()).containsEntry("totalMb", 100.0);
@@ -95,12 +90,32 @@ class ControlApiIT {
 
   @Test
   void setCard_andCard_roundTripThroughTheControlClient() {
-    CardState state =
-        new CardState(false, false, LocalDate.parse("2026-10-01"), new BigDecimal("12.5"));
+    CardState state = new CardState(false, false, NOVEMBER, new BigDecimal("12.5"));
 
     assertThat(control.setCard(ICCID, state)).isEqualTo(state);
     assertThat(control.card(ICCID)).isEqualTo(state);
     assertThat(control.card(OTHER).online()).isTrue();
+  }
+
+  @Test
+  void card_inALaterMonth_readsAsTheNewMonthWithNothingUsed() {
+    control.setCard(ICCID, new CardState(false, false, NOVEMBER, new BigDecimal("12.5")));
+
+    clock.set(Instant.parse("2026-12-01T00:00:00Z"));
+
+    assertThat(http.get("/sim/cards/{iccid}", ICCID).json())
+        .isEqualTo(
+            Map.of("verified", false, "online", false, "monthStart", "2026-12-01", "totalMb", 0));
+  }
+
+  @Test
+  void putCard_withAnEarlierMonth_isAnsweredAsTheCurrentMonthWithNothingUsed() {
+    Answer answer =
+        http.putJson(
+            "/sim/cards/{iccid}", "{\"monthStart\": \"2026-10-01\", \"totalMb\": 10}", ICCID);
+
+    assertThat(answer.json()).containsEntry("monthStart", "2026-11-01").containsEntry("totalMb", 0);
+    assertThat(control.card(ICCID).totalMb()).isEqualByComparingTo("0");
   }
 
   @Test
@@ -141,8 +156,7 @@ class ControlApiIT {
 
   @Test
   void reset_forgetsStatesCountsPendingFailuresAndBehaviour() {
-    control.setCard(
-        ICCID, new CardState(false, false, LocalDate.parse("2026-10-01"), BigDecimal.TEN));
+    control.setCard(ICCID, new CardState(false, false, NOVEMBER, BigDecimal.TEN));
     control.configure(Behaviour.none().withLatencyMs(50).withRateLimit(1, 1));
     http.card(1, OTHER, REAL_NAME);
     http.card(1, OTHER, REAL_NAME);
@@ -151,8 +165,7 @@ class ControlApiIT {
     Answer reset = http.post("/sim/reset");
 
     assertThat(reset.status()).isEqualTo(204);
-    assertThat(control.card(ICCID))
-        .isEqualTo(CardState.fresh(LocalDate.now(ZoneOffset.UTC).withDayOfMonth(1)));
+    assertThat(control.card(ICCID)).isEqualTo(CardState.fresh(NOVEMBER));
     assertThat(control.calls()).isEqualTo(new CallReport(0, 0, Map.of()));
     assertThat(control.behaviour()).isEqualTo(Behaviour.none());
     assertThat(http.card(1, ICCID, REAL_NAME).status()).as("fail-next forgotten").isEqualTo(200);

@@ -19,7 +19,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 class MigrationsIT {
 
   private static final List<String> SCRIPTS =
-      List.of("V1__polling_tables.sql", "V2__default_polling_configs.sql");
+      List.of(
+          "V1__polling_tables.sql", "V2__default_polling_configs.sql", "V3__package_triggers.sql");
 
   @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
 

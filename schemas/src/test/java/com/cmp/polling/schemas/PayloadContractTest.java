@@ -181,6 +181,18 @@ class PayloadContractTest {
   }
 
   @Test
+  void lifecycleEventRecord_refusesWhatItsSchemaWouldReject() {
+    assertThatThrownBy(() -> LifecycleEvent.ofCard(LifecycleEventType.CARD_CREATED, 0, null, T0))
+        .hasMessage("card id must be positive, was 0");
+    assertThatThrownBy(() -> LifecycleEvent.ofCard(LifecycleEventType.DEVICE_DELETED, 5, -1L, T0))
+        .hasMessage("device id must be positive, was -1");
+    var event =
+        LifecycleEvent.statusChanged(5, null, List.of("network_status", "network_status"), T0);
+    assertThat(event.changedFields()).containsExactly("network_status");
+    assertThat(codec.validate(Topics.LIFECYCLE, codec.encode(Topics.LIFECYCLE, event))).isEmpty();
+  }
+
+  @Test
   void cardAction_withAnUnknownReason_isRejected() {
     String json =
         """

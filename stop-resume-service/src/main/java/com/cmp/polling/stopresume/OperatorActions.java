@@ -2,16 +2,17 @@ package com.cmp.polling.stopresume;
 
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.protection.DesiredState;
+import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.schemas.action.ActionTrigger;
+import com.cmp.polling.schemas.action.CardActionType;
 import com.cmp.polling.schemas.action.StopReason;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.stopresume.action.ActionResult;
 import com.cmp.polling.stopresume.action.CarrierActions;
 import com.cmp.polling.stopresume.lock.HeldLock;
 import com.cmp.polling.stopresume.lock.OperationLocks;
-import com.cmp.polling.stopresume.protection.DesiredState;
-import com.cmp.polling.stopresume.protection.ProtectionPeriods;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -83,12 +84,27 @@ public class OperatorActions {
     try (lock) {
       ActionResult result = move(load(cardId), desired, ActionTrigger.OPERATOR);
       if (protectFor != null && !protectFor.isZero() && !protectFor.isNegative()) {
-        protection.protect(cardId, desired, protectFor);
-        queues.requeue(
-            cardId, TaskType.PROTECT, clock.instant().plus(settings.protectCheckDelay()));
-        log.info("card {} protected for {}: stays {}", cardId, protectFor, desired.code());
+        protect(cardId, desired, protectFor, result);
       }
       return result;
+    }
+  }
+
+  private void protect(long cardId, DesiredState desired, Duration period, ActionResult done) {
+    try {
+      protection.protect(cardId, desired, period);
+      queues.requeue(cardId, TaskType.PROTECT, clock.instant().plus(settings.protectCheckDelay()));
+      log.info("card {} protected for {}: stays {}", cardId, period, desired.code());
+    } catch (RuntimeException e) {
+      throw new IllegalStateException(
+          "card "
+              + cardId
+              + " was "
+              + (done.action() == CardActionType.STOP ? "stopped" : "resumed")
+              + " at the carrier, but its protection period could not be recorded ("
+              + e.getMessage()
+              + "): ask again to set it",
+          e);
     }
   }
 
@@ -113,6 +129,14 @@ public class OperatorActions {
       return ProtectionCheck.BUSY;
     }
     try (HeldLock held = lock.get()) {
+      // An operator may have changed or ended the period while we waited for the lock.
+      desired = protection.desiredState(cardId);
+      if (desired.isEmpty()) {
+        return ProtectionCheck.NOT_PROTECTED;
+      }
+      if ((desired.get() == DesiredState.ONLINE) == onlineAtCarrier) {
+        return ProtectionCheck.IN_LINE;
+      }
       log.warn(
           "forcing card {} {}: the protection period wants it {}, the carrier reports it {}",
           cardId,
@@ -136,7 +160,7 @@ public class OperatorActions {
   }
 
   private Card load(long cardId) {
-    return cards.findById(cardId).orElseThrow(() -> new CardNotFoundException(cardId));
+    return StopResumeService.load(cards, cardId);
   }
 
   /** The outcomes of {@link #enforceProtection}. */

@@ -2,6 +2,7 @@ package com.cmp.polling.stopresume;
 
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.schemas.action.ActionTrigger;
 import com.cmp.polling.schemas.action.StopReason;
@@ -11,7 +12,6 @@ import com.cmp.polling.stopresume.action.CarrierActions;
 import com.cmp.polling.stopresume.action.StopResumeMetrics;
 import com.cmp.polling.stopresume.lock.HeldLock;
 import com.cmp.polling.stopresume.lock.OperationLocks;
-import com.cmp.polling.stopresume.protection.ProtectionPeriods;
 import com.cmp.polling.stopresume.rules.StopRules;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,7 +69,7 @@ public class StopResumeService {
    *     other cards of the decision were handled)
    */
   public Evaluation evaluateAndAct(long cardId) {
-    Card card = load(cardId);
+    Card card = load(cards, cardId);
     if (protection.isProtected(cardId)) {
       log.info("card {} left alone: an operator's protection period is running", cardId);
       return done(Evaluation.without(cardId, Outcome.PROTECTED));
@@ -86,9 +86,9 @@ public class StopResumeService {
     }
     try (HeldLock held = lock.get()) {
       // Read again: whoever held the lock before us may have acted already.
-      Card current = load(cardId);
+      Card current = load(cards, cardId);
       Decision decision = Decision.of(current, rules);
-      Evaluation evaluation = act(current, decision);
+      Evaluation evaluation = act(current, decision, held);
       if (evaluation.hasFailures()) {
         metrics.evaluation("failed");
         throw new CarrierActionFailedException(evaluation.actions());
@@ -97,7 +97,7 @@ public class StopResumeService {
     }
   }
 
-  private Evaluation act(Card card, Decision decision) {
+  private Evaluation act(Card card, Decision decision, HeldLock held) {
     if (decision.isNone()) {
       return Evaluation.without(card.id(), Outcome.NO_ACTION);
     }
@@ -107,6 +107,9 @@ public class StopResumeService {
       boolean wholeDevice = card.inDevice() && StopRules.isDeviceWide(decision.reason());
       for (Card target : wholeDevice ? cards.findByDevice(card.deviceId()) : List.of(card)) {
         if (target.isOnline() && !isProtected(target)) {
+          if (!stillHeld(held)) {
+            break;
+          }
           results.add(actions.stop(target, decision.reason(), ActionTrigger.EVALUATION));
         }
       }
@@ -114,11 +117,26 @@ public class StopResumeService {
     }
     for (Card target : card.inDevice() ? cards.findByDevice(card.deviceId()) : List.of(card)) {
       if (mayResume(target)) {
+        if (!stillHeld(held)) {
+          break;
+        }
         StopReason lifted = StopReason.fromCode(target.stopReason());
         results.add(actions.resume(target, lifted, ActionTrigger.EVALUATION));
       }
     }
     return new Evaluation(card.id(), Outcome.RESUMED, decision.reason(), results);
+  }
+
+  /**
+   * Renews the lock before each card: a device of slow cards must not outlive it. A lock that was
+   * lost may already be someone else's, so the remaining cards are left to their next check.
+   */
+  private static boolean stillHeld(HeldLock held) {
+    if (held.extend()) {
+      return true;
+    }
+    log.warn("lost {} while acting; the remaining cards are left to their next check", held.key());
+    return false;
   }
 
   /** A card of the device is resumed only if it was stopped by the rules and none holds now. */
@@ -142,7 +160,7 @@ public class StopResumeService {
     return protectedCard;
   }
 
-  Card load(long cardId) {
+  static Card load(CardStore cards, long cardId) {
     return cards.findById(cardId).orElseThrow(() -> new CardNotFoundException(cardId));
   }
 

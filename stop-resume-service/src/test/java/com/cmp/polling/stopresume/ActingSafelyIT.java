@@ -12,8 +12,12 @@ import com.cmp.polling.schemas.action.CardAction;
 import com.cmp.polling.schemas.action.CardActionType;
 import com.cmp.polling.schemas.action.StopReason;
 import com.cmp.polling.schemas.json.PayloadCodec;
+import com.cmp.polling.simulator.behaviour.Behaviour;
+import com.cmp.polling.stopresume.Evaluation.Outcome;
+import com.cmp.polling.stopresume.action.ActionResult;
 import com.cmp.polling.testsupport.data.TestData;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
+import com.cmp.polling.testsupport.kafka.TopicCursor;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
 import java.time.Duration;
@@ -58,22 +62,87 @@ class ActingSafelyIT {
             data.card().device(device).insert(),
             data.card().device(device).insert());
 
-    runConcurrently(cards);
+    List<Evaluation> evaluations = runConcurrentlyOnASlowGateway(cards);
 
     for (long card : cards) {
       assertThat(rig.card(card).stopReason()).isEqualTo("no_package");
       assertThat(rig.stopCalls(card)).as("stop calls of card %d", card).isEqualTo(1);
     }
+    // The lock did the work: the others found it taken while the first one was acting.
+    assertThat(evaluations).extracting(Evaluation::outcome).contains(Outcome.BUSY);
   }
 
   @Test
   void oneCard_evaluatedByThreeThreadsAtOnce_getsOneStopCall() throws Exception {
     long card = data.card().insert();
 
-    runConcurrently(List.of(card, card, card));
+    List<Evaluation> evaluations = runConcurrentlyOnASlowGateway(List.of(card, card, card));
 
     assertThat(rig.card(card).stopReason()).isEqualTo("no_package");
     assertThat(rig.stopCalls(card)).isEqualTo(1);
+    assertThat(evaluations).extracting(Evaluation::outcome).contains(Outcome.BUSY);
+  }
+
+  @Test
+  void deviceStop_whereOneCardFails_stillStopsTheOthers_andNamesTheFailedCard() {
+    long device = data.device().insert();
+    long failing = data.card().device(device).insert();
+    long first = data.card().device(device).insert();
+    long second = data.card().device(device).insert();
+    rig.carrier.failNext(rig.card(failing).iccid(), 3, 503);
+
+    assertThatThrownBy(() -> rig.service.evaluateAndAct(first))
+        .isInstanceOf(CarrierActionFailedException.class)
+        .hasMessageContaining("stop card " + failing + " (no_package) failed after 3 attempt(s)")
+        .satisfies(
+            e ->
+                assertThat(((CarrierActionFailedException) e).failures())
+                    .extracting(ActionResult::cardId)
+                    .containsExactly(failing));
+
+    assertThat(rig.card(failing).isOnline()).isTrue();
+    assertThat(rig.card(first).stopReason()).isEqualTo("no_package");
+    assertThat(rig.card(second).stopReason()).isEqualTo("no_package");
+  }
+
+  @Test
+  void databaseRefusingTheUpdate_afterTheCarrierStopped_isARetryableFailure() {
+    long card = data.card().insert();
+    StopResumeRig.failNextUpdateOf(postgres, card);
+
+    assertThatThrownBy(() -> rig.service.evaluateAndAct(card))
+        .isInstanceOf(CarrierActionFailedException.class)
+        .hasMessageContaining("the carrier confirmed the stop but the database did not record it")
+        .satisfies(e -> assertThat(((CarrierActionFailedException) e).isRetryable()).isTrue());
+
+    assertThat(rig.stopCalls(card)).isEqualTo(1);
+    assertThat(rig.card(card).isOnline()).isTrue();
+  }
+
+  @Test
+  void resume_thatFailsTwice_succeedsOnTheThirdAttempt_andIsPublished() {
+    long card = data.card().stopped("no_package").insert();
+    data.packageOfCard(card).status(1).insert();
+    rig.carrier.failNext(rig.card(card).iccid(), 2, 502);
+    TopicCursor actions = kafka.cursorAtEnd(Topics.CARD_ACTIONS.name());
+
+    assertThat(rig.service.evaluateAndAct(card).outcome()).isEqualTo(Outcome.RESUMED);
+
+    assertThat(rig.startCalls(card)).isEqualTo(3);
+    assertThat(rig.attemptsOf(card))
+        .extracting(StopResumeLogEntry::action, StopResumeLogEntry::result)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(CardActionType.RESUME, AttemptResult.ERROR),
+            org.assertj.core.groups.Tuple.tuple(CardActionType.RESUME, AttemptResult.ERROR),
+            org.assertj.core.groups.Tuple.tuple(CardActionType.RESUME, AttemptResult.SUCCESS));
+    assertThat(publishedFor(actions, card))
+        .singleElement()
+        .satisfies(
+            action -> {
+              assertThat(action.action()).isEqualTo(CardActionType.RESUME);
+              assertThat(action.reason()).isEqualTo(StopReason.NO_PACKAGE);
+              assertThat(action.attempts()).isEqualTo(3);
+            });
   }
 
   @Test
@@ -104,6 +173,15 @@ class ActingSafelyIT {
   @Test
   void threeFailures_leaveTheCardAsItWas_withAFailedRow_andAClearError() {
     long card = data.card().insert();
+    double failedBefore =
+        rig.counter(
+            "polling.stopresume.actions",
+            "action",
+            "stop",
+            "reason",
+            "no_package",
+            "result",
+            "failed");
     rig.carrier.failNext(rig.card(card).iccid(), 3, 503);
 
     assertThatThrownBy(() -> rig.service.evaluateAndAct(card))
@@ -117,8 +195,16 @@ class ActingSafelyIT {
     assertThat(rig.attemptsOf(card))
         .extracting(StopResumeLogEntry::result)
         .containsExactly(AttemptResult.ERROR, AttemptResult.ERROR, AttemptResult.FAILED);
-    assertThat(rig.counter("polling.stopresume.actions", "action", "stop", "result", "failed"))
-        .isGreaterThanOrEqualTo(1);
+    assertThat(
+            rig.counter(
+                "polling.stopresume.actions",
+                "action",
+                "stop",
+                "reason",
+                "no_package",
+                "result",
+                "failed"))
+        .isEqualTo(failedBefore + 1);
   }
 
   @Test
@@ -198,22 +284,43 @@ class ActingSafelyIT {
         .isEqualTo(before + 1);
   }
 
-  private static void runConcurrently(List<Long> cardIds) throws Exception {
+  /** Records published for the card after the cursor was taken (until none arrives for 3 s). */
+  private static List<CardAction> publishedFor(TopicCursor cursor, long cardId) {
+    PayloadCodec codec = new PayloadCodec();
+    return cursor.read(Integer.MAX_VALUE, Duration.ofSeconds(3)).stream()
+        .filter(r -> r.key().equals(Long.toString(cardId)))
+        .map(r -> codec.decode(Topics.CARD_ACTIONS, r.value()))
+        .toList();
+  }
+
+  /**
+   * Evaluates the cards at the same moment while every gateway call takes 300 ms, so that the
+   * evaluations really overlap.
+   */
+  private static List<Evaluation> runConcurrentlyOnASlowGateway(List<Long> cardIds)
+      throws Exception {
+    rig.carrier.configure(Behaviour.none().withLatencyMs(300));
     ExecutorService pool = Executors.newFixedThreadPool(cardIds.size());
-    CountDownLatch start = new CountDownLatch(1);
-    List<Future<?>> results = new ArrayList<>();
-    for (long cardId : cardIds) {
-      results.add(
-          pool.submit(
-              () -> {
-                start.await();
-                return rig.service.evaluateAndAct(cardId);
-              }));
+    try {
+      CountDownLatch start = new CountDownLatch(1);
+      List<Future<Evaluation>> futures = new ArrayList<>();
+      for (long cardId : cardIds) {
+        futures.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  return rig.service.evaluateAndAct(cardId);
+                }));
+      }
+      start.countDown();
+      List<Evaluation> evaluations = new ArrayList<>();
+      for (Future<Evaluation> future : futures) {
+        evaluations.add(future.get());
+      }
+      return evaluations;
+    } finally {
+      pool.shutdown();
+      rig.carrier.configure(Behaviour.none());
     }
-    start.countDown();
-    for (Future<?> result : results) {
-      result.get();
-    }
-    pool.shutdown();
   }
 }

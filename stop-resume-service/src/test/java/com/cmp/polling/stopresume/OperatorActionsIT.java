@@ -3,12 +3,12 @@ package com.cmp.polling.stopresume;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.cmp.polling.core.protection.DesiredState;
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.schemas.action.ActionTrigger;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.stopresume.Evaluation.Outcome;
 import com.cmp.polling.stopresume.OperatorActions.ProtectionCheck;
-import com.cmp.polling.stopresume.protection.DesiredState;
 import com.cmp.polling.testsupport.data.TestData;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;

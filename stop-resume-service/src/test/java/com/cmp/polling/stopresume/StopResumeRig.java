@@ -3,6 +3,7 @@ package com.cmp.polling.stopresume;
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.packageusage.PackageUsageStore;
+import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.queue.QueueSettings;
 import com.cmp.polling.core.stopresumelog.StopResumeLogEntry;
@@ -20,7 +21,6 @@ import com.cmp.polling.stopresume.gateway.GarbageGatewayServer;
 import com.cmp.polling.stopresume.gateway.GatewaySettings;
 import com.cmp.polling.stopresume.gateway.HttpCarrierGateway;
 import com.cmp.polling.stopresume.lock.OperationLocks;
-import com.cmp.polling.stopresume.protection.ProtectionPeriods;
 import com.cmp.polling.stopresume.rules.StopRules;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
@@ -57,6 +57,7 @@ final class StopResumeRig implements AutoCloseable {
   final StopResumeService service;
   final StopResumeService serviceOnGarbageGateway;
   final OperatorActions operator;
+  final CarrierActions actions;
   private final DefaultKafkaProducerFactory<String, byte[]> producers;
 
   StopResumeRig(PostgresExtension postgres, RedisExtension redis, KafkaExtension kafka) {
@@ -80,9 +81,9 @@ final class StopResumeRig implements AutoCloseable {
                 ByteArraySerializer.class));
     var publisher =
         new KafkaCardActionPublisher(
-            new KafkaTemplate<>(producers), new PayloadCodec(), Duration.ofSeconds(10));
+            new KafkaTemplate<>(producers), new PayloadCodec(), Duration.ofSeconds(10), meters);
     var metrics = new StopResumeMetrics(meters);
-    var actions =
+    actions =
         new CarrierActions(
             new HttpCarrierGateway(GatewaySettings.of(simulator.baseUrl())),
             cards,
@@ -137,6 +138,27 @@ final class StopResumeRig implements AutoCloseable {
     List<StopResumeLogEntry> entries = new ArrayList<>(attempts.findByCard(cardId));
     Collections.reverse(entries);
     return entries;
+  }
+
+  /** Makes the next UPDATE of the card's row fail inside PostgreSQL (a trigger that raises). */
+  static void failNextUpdateOf(PostgresExtension postgres, long cardId) {
+    postgres
+        .jdbc()
+        .sql(
+            """
+            CREATE OR REPLACE FUNCTION refuse_card_update() RETURNS trigger AS $$
+            BEGIN RAISE EXCEPTION 'card row locked for maintenance'; END $$ LANGUAGE plpgsql
+            """)
+        .update();
+    postgres
+        .jdbc()
+        .sql(
+            "CREATE TRIGGER refuse_update_"
+                + cardId
+                + " BEFORE UPDATE ON tb_iot_card FOR EACH ROW WHEN (OLD.id = "
+                + cardId
+                + ") EXECUTE FUNCTION refuse_card_update()")
+        .update();
   }
 
   double counter(String name, String... tags) {

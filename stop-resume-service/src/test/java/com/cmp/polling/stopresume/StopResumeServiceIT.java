@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.NetworkStatus;
+import com.cmp.polling.core.protection.DesiredState;
 import com.cmp.polling.schemas.action.StopReason;
 import com.cmp.polling.stopresume.Evaluation.Outcome;
-import com.cmp.polling.stopresume.protection.DesiredState;
 import com.cmp.polling.testsupport.data.TestData;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
@@ -137,6 +137,25 @@ class StopResumeServiceIT {
 
       assertStopped(noPackageAndUnverified, StopReason.NO_PACKAGE);
       assertStopped(exhaustedAndUnverified, StopReason.TRAFFIC_EXHAUSTED);
+    }
+
+    @Test
+    void onlyAnExhaustedPackage_meansNoPackage_whichOutranksTrafficExhausted() {
+      long card = data.card().insert();
+      data.packageOfCard(card).status(2).usage("100", "100").insert();
+
+      rig.service.evaluateAndAct(card);
+
+      assertStopped(card, StopReason.NO_PACKAGE);
+    }
+
+    @Test
+    void anActivePackageWithRoom_keepsTheCardOnline_besideAnotherAtItsLimit() {
+      long card = data.card().insert();
+      data.packageOfCard(card).status(1).usage("100", "100").insert();
+      data.packageOfCard(card).status(1).usage("10", "100").insert();
+
+      assertThat(rig.service.evaluateAndAct(card).outcome()).isEqualTo(Outcome.NO_ACTION);
     }
 
     @Test
@@ -279,6 +298,39 @@ class StopResumeServiceIT {
       assertStopped(trigger, StopReason.NO_PACKAGE);
       assertThat(rig.card(protectedCard).isOnline()).isTrue();
       assertThat(rig.stopCalls(protectedCard)).isZero();
+    }
+
+    @Test
+    void protectedStoppedCardOfADevice_isNotResumedWithTheDevice() {
+      long device = data.device().insert();
+      long trigger = data.card().device(device).stopped("no_package").insert();
+      long protectedCard = data.card().device(device).stopped("no_package").insert();
+      data.packageOfDevice(device).status(1).insert();
+      rig.protection.protect(protectedCard, DesiredState.STOPPED, Duration.ofHours(1));
+
+      rig.service.evaluateAndAct(trigger);
+
+      assertThat(rig.card(trigger).isOnline()).isTrue();
+      assertThat(rig.card(protectedCard).stopReason()).isEqualTo("no_package");
+      assertThat(rig.startCalls(protectedCard)).isZero();
+    }
+  }
+
+  @Nested
+  class SoftDeletedDevice {
+
+    @Test
+    void cardOfADeletedDevice_isJudgedOnItsOwnPackages() {
+      long device = data.device().insert();
+      data.packageOfDevice(device).status(1).insert();
+      long card = data.card().device(device).insert();
+      data.softDeleteDevice(device);
+
+      rig.service.evaluateAndAct(card);
+
+      // The deleted device's package no longer counts; the card has none of its own.
+      assertStopped(card, StopReason.NO_PACKAGE);
+      assertThat(rig.attemptsOf(card).get(0).deviceId()).isNull();
     }
   }
 

@@ -43,6 +43,19 @@ public record CardState(
     return new CardState(null, null, monthStart, totalMb);
   }
 
+  /**
+   * This state as the carrier reports it in the month starting {@code currentMonth}: a total of an
+   * earlier month is over, so the card starts the current month with 0 MB (verified and online
+   * kept); a total of the current month (or a later one) is reported as it is. For a whole state,
+   * not a change.
+   */
+  public CardState inMonth(LocalDate currentMonth) {
+    if (!monthStart.isBefore(currentMonth)) {
+      return this;
+    }
+    return new CardState(verified, online, currentMonth, BigDecimal.ZERO);
+  }
+
   /** This state with the non-null fields of {@code change} applied. */
   public CardState with(CardState change) {
     return new CardState(

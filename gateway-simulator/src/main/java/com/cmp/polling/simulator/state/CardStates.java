@@ -11,8 +11,10 @@ import org.springframework.stereotype.Component;
 
 /**
  * Every card's state, by ICCID. A card never seen reads as {@link CardState#fresh fresh} in the
- * current month (UTC) and is stored from its first change. Each change is atomic per card, so
- * concurrent usage queries never lose growth.
+ * current month (UTC) and is stored from its first change. Every read and change sees the card
+ * {@link CardState#inMonth in the current month}: once the clock is past the month of its total,
+ * the card starts the new month with 0 MB. Each change is atomic per card, so concurrent usage
+ * queries never lose growth.
  */
 @Component
 public class CardStates {
@@ -26,10 +28,14 @@ public class CardStates {
 
   public CardState get(String iccid) {
     CardState state = cards.get(iccid);
-    return state != null ? state : fresh();
+    return state != null ? state.inMonth(currentMonth()) : fresh();
   }
 
-  /** Applies the non-null fields of {@code change}; returns the card's state afterwards. */
+  /**
+   * Applies the non-null fields of {@code change} to the card as it is in the current month;
+   * returns the card's state afterwards, as {@link #get} would (a {@code monthStart} before the
+   * current month reads as the current month with 0 MB).
+   */
   public CardState change(String iccid, CardState change) {
     return update(iccid, state -> state.with(change));
   }
@@ -52,10 +58,21 @@ public class CardStates {
   }
 
   private CardState update(String iccid, UnaryOperator<CardState> change) {
-    return cards.compute(iccid, (card, state) -> change.apply(state != null ? state : fresh()));
+    LocalDate month = currentMonth();
+    CardState changed =
+        cards.compute(
+            iccid,
+            (card, state) ->
+                change.apply(state != null ? state.inMonth(month) : CardState.fresh(month)));
+    return changed.inMonth(month);
   }
 
   private CardState fresh() {
-    return CardState.fresh(LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC).withDayOfMonth(1));
+    return CardState.fresh(currentMonth());
+  }
+
+  /** The first day of the clock's month, in UTC. */
+  private LocalDate currentMonth() {
+    return LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC).withDayOfMonth(1);
   }
 }

@@ -60,6 +60,72 @@ class CardStatesTest {
   }
 
   @Test
+  void laterInTheSameMonth_theCardKeepsItsTotal() {
+    cards.change(ICCID, CardState.usage(null, new BigDecimal("100.0")));
+
+    clock.set(Instant.parse("2026-11-30T23:59:59Z"));
+
+    assertThat(cards.get(ICCID))
+        .isEqualTo(
+            new CardState(true, true, LocalDate.parse("2026-11-01"), new BigDecimal("100.0")));
+  }
+
+  @Test
+  void inTheNextMonth_theCardRollsOver_toZeroInTheNewMonth_keepingVerifiedAndOnline() {
+    cards.change(ICCID, new CardState(false, false, null, new BigDecimal("100.0")));
+
+    clock.set(Instant.parse("2026-12-01T00:00:00Z"));
+
+    assertThat(cards.get(ICCID))
+        .isEqualTo(new CardState(false, false, LocalDate.parse("2026-12-01"), BigDecimal.ZERO));
+  }
+
+  @Test
+  void usageGrowth_afterTheRollover_countsInTheNewMonth() {
+    cards.change(ICCID, CardState.usage(null, new BigDecimal("100.0")));
+    clock.set(Instant.parse("2026-12-01T00:00:00Z"));
+
+    CardState card = cards.addUsage(ICCID, new BigDecimal("0.5"));
+
+    assertThat(card.monthStart()).isEqualTo(LocalDate.parse("2026-12-01"));
+    assertThat(card.totalMb()).isEqualByComparingTo("0.5");
+    assertThat(cards.addUsage(ICCID, new BigDecimal("0.5")).totalMb()).isEqualByComparingTo("1.0");
+  }
+
+  @Test
+  void changesAfterTheRollover_applyToTheNewMonth() {
+    cards.change(ICCID, CardState.usage(null, new BigDecimal("100.0")));
+    clock.set(Instant.parse("2027-01-15T08:00:00Z"));
+
+    CardState stopped = cards.setOnline(ICCID, false);
+
+    assertThat(stopped)
+        .isEqualTo(new CardState(true, false, LocalDate.parse("2027-01-01"), BigDecimal.ZERO));
+    assertThat(cards.get(ICCID)).isEqualTo(stopped);
+  }
+
+  @Test
+  void aTotalSetForAnEarlierMonth_readsAsTheCurrentMonthWithNothingUsed() {
+    CardState answer =
+        cards.change(
+            ICCID, new CardState(false, true, LocalDate.parse("2026-10-01"), BigDecimal.TEN));
+
+    CardState inNovember =
+        new CardState(false, true, LocalDate.parse("2026-11-01"), BigDecimal.ZERO);
+    assertThat(answer).isEqualTo(inNovember);
+    assertThat(cards.get(ICCID)).isEqualTo(inNovember);
+  }
+
+  @Test
+  void aTotalSetForTheCurrentMonth_readsAsSet() {
+    CardState set =
+        new CardState(true, true, LocalDate.parse("2026-11-01"), new BigDecimal("12.5"));
+
+    assertThat(cards.change(ICCID, set)).isEqualTo(set);
+    assertThat(cards.get(ICCID)).isEqualTo(set);
+  }
+
+  @Test
   void cardsAreIndependent() {
     cards.setOnline(ICCID, false);
 

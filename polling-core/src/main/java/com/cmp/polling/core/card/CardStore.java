@@ -9,16 +9,19 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * Reads and updates {@code tb_iot_card}. Soft-deleted cards are invisible to every read and
- * untouched by every update.
+ * untouched by every update. A card whose device is soft-deleted reads as a card outside any
+ * device: it is judged on its own packages and polling flag, never on a deleted device's.
  */
 public class CardStore {
 
   private static final String SELECT =
       """
-      SELECT id, iccid, carrier_id, carrier_type, card_category, real_name_status, network_status,
-             stop_reason, device_id, enable_polling, current_month_usage_mb,
-             current_month_start_date, last_month_total_mb, created_at, updated_at
-      FROM tb_iot_card
+      SELECT c.id, c.iccid, c.carrier_id, c.carrier_type, c.card_category, c.real_name_status,
+             c.network_status, c.stop_reason, d.id AS device_id, c.enable_polling,
+             c.current_month_usage_mb, c.current_month_start_date, c.last_month_total_mb,
+             c.created_at, c.updated_at
+      FROM tb_iot_card c
+      LEFT JOIN tb_device d ON d.id = c.device_id AND d.deleted_at IS NULL
       """;
 
   private final JdbcClient jdbc;
@@ -28,15 +31,15 @@ public class CardStore {
   }
 
   public Optional<Card> findById(long id) {
-    return jdbc.sql(SELECT + " WHERE id = ? AND deleted_at IS NULL")
+    return jdbc.sql(SELECT + " WHERE c.id = ? AND c.deleted_at IS NULL")
         .param(id)
         .query(CardStore::map)
         .optional();
   }
 
-  /** The live cards of a device, by id. */
+  /** The live cards of a live device, by id (none for a deleted device). */
   public List<Card> findByDevice(long deviceId) {
-    return jdbc.sql(SELECT + " WHERE device_id = ? AND deleted_at IS NULL ORDER BY id")
+    return jdbc.sql(SELECT + " WHERE d.id = ? AND c.deleted_at IS NULL ORDER BY c.id")
         .param(deviceId)
         .query(CardStore::map)
         .list();
@@ -44,7 +47,7 @@ public class CardStore {
 
   /** The next {@code limit} live cards after id {@code lastId}: one page of an id cursor. */
   public List<Card> findAfter(long lastId, int limit) {
-    return jdbc.sql(SELECT + " WHERE id > ? AND deleted_at IS NULL ORDER BY id LIMIT ?")
+    return jdbc.sql(SELECT + " WHERE c.id > ? AND c.deleted_at IS NULL ORDER BY c.id LIMIT ?")
         .params(lastId, limit)
         .query(CardStore::map)
         .list();
@@ -98,6 +101,20 @@ public class CardStore {
                 WHERE id = ? AND deleted_at IS NULL
                 """)
             .params(usage.monthStart(), usage.currentMonthUsageMb(), usage.lastMonthTotalMb(), id)
+            .update()
+        == 1;
+  }
+
+  /**
+   * Sets the card's {@code enable_polling}; the change stream does the rest.
+   *
+   * @return false when the card does not exist (or is deleted)
+   */
+  public boolean updatePollingEnabled(long id, boolean enabled) {
+    return jdbc.sql(
+                "UPDATE tb_iot_card SET enable_polling = ?, updated_at = now()"
+                    + " WHERE id = ? AND deleted_at IS NULL")
+            .params(enabled, id)
             .update()
         == 1;
   }

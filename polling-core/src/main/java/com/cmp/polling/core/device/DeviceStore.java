@@ -3,8 +3,12 @@ package com.cmp.polling.core.device;
 import com.cmp.polling.core.jdbc.Rows;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.Optional;
+import java.util.Set;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.SqlArrayValue;
 
 /** Reads {@code tb_device}; soft-deleted devices are invisible. */
 public class DeviceStore {
@@ -22,6 +26,33 @@ public class DeviceStore {
         .param(id)
         .query(DeviceStore::map)
         .optional();
+  }
+
+  /** The ids among {@code deviceIds} of live devices that allow polling (one query). */
+  public Set<Long> findPollingAllowed(Collection<Long> deviceIds) {
+    if (deviceIds.isEmpty()) {
+      return Set.of();
+    }
+    return new HashSet<>(
+        jdbc.sql(
+                "SELECT id FROM tb_device WHERE id = ANY(?) AND enable_polling AND deleted_at IS NULL")
+            .param(new SqlArrayValue("bigint", deviceIds.toArray()))
+            .query(Long.class)
+            .list());
+  }
+
+  /**
+   * Sets the device's {@code enable_polling}; the change stream does the rest.
+   *
+   * @return false when the device does not exist (or is deleted)
+   */
+  public boolean updatePollingEnabled(long id, boolean enabled) {
+    return jdbc.sql(
+                "UPDATE tb_device SET enable_polling = ?, updated_at = now()"
+                    + " WHERE id = ? AND deleted_at IS NULL")
+            .params(enabled, id)
+            .update()
+        == 1;
   }
 
   static Device map(ResultSet rs, int row) throws SQLException {

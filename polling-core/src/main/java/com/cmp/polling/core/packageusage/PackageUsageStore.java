@@ -3,6 +3,7 @@ package com.cmp.polling.core.packageusage;
 import com.cmp.polling.core.jdbc.Rows;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -36,18 +37,79 @@ public class PackageUsageStore {
   }
 
   /**
-   * The package that decides "traffic exhausted": the first active one (status 1), else the first
-   * exhausted one (status 2), else none.
+   * The package that decides "traffic exhausted" (seed 004: as long as one active package still has
+   * room, the card is not exhausted): the first active package with room (unlimited, or usage below
+   * its limit), else the first active one at its limit, else the first exhausted one, else none.
    */
   public Optional<PackageUsage> findFirstActiveOrExhausted(PackageOwner owner) {
     return jdbc.sql(
             SELECT
                 + " WHERE "
                 + owner.kind().column()
-                + " = ? AND status IN (1, 2) AND deleted_at IS NULL ORDER BY status, id LIMIT 1")
+                + " = ? AND status IN (1, 2) AND deleted_at IS NULL"
+                + " ORDER BY status, (data_limit_mb > 0 AND data_usage_mb >= data_limit_mb), id"
+                + " LIMIT 1")
         .param(owner.id())
         .query(PackageUsageStore::map)
         .optional();
+  }
+
+  /**
+   * Marks up to {@code limit} pending or active packages whose {@code expires_at} has passed as
+   * expired (status 3). Rows another process is handling are skipped, so several schedulers may run
+   * this at once.
+   *
+   * @return the owners of the packages changed
+   */
+  public List<PackageOwner> expireDue(Instant now, int limit) {
+    return jdbc.sql(
+            """
+            UPDATE tb_package_usage SET status = 3, updated_at = now()
+            WHERE id IN (
+                SELECT id FROM tb_package_usage
+                WHERE status IN (0, 1) AND expires_at <= ? AND deleted_at IS NULL
+                ORDER BY expires_at LIMIT ? FOR UPDATE SKIP LOCKED)
+            RETURNING iot_card_id, device_id
+            """)
+        .params(Rows.utc(now), limit)
+        .query(PackageUsageStore::owner)
+        .list();
+  }
+
+  /**
+   * The monthly data reset of up to {@code limit} active or exhausted packages whose {@code
+   * next_reset_at} has come: usage back to 0, exhausted back to active, next reset on the first
+   * monthly step after now.
+   *
+   * @return the owners of the packages changed
+   */
+  public List<PackageOwner> resetDue(Instant now, int limit) {
+    return jdbc.sql(
+            """
+            UPDATE tb_package_usage
+            SET data_usage_mb = 0,
+                status = CASE WHEN status = 2 THEN 1 ELSE status END,
+                next_reset_at = (
+                    SELECT min(step) FROM generate_series(
+                        next_reset_at + interval '1 month', :now + interval '1 month',
+                        interval '1 month') AS step
+                    WHERE step > :now),
+                updated_at = now()
+            WHERE id IN (
+                SELECT id FROM tb_package_usage
+                WHERE status IN (1, 2) AND next_reset_at <= :now AND deleted_at IS NULL
+                ORDER BY next_reset_at LIMIT :limit FOR UPDATE SKIP LOCKED)
+            RETURNING iot_card_id, device_id
+            """)
+        .param("now", Rows.utc(now))
+        .param("limit", limit)
+        .query(PackageUsageStore::owner)
+        .list();
+  }
+
+  private static PackageOwner owner(ResultSet rs, int row) throws SQLException {
+    Long card = Rows.nullableLong(rs, "iot_card_id");
+    return card != null ? PackageOwner.card(card) : PackageOwner.device(rs.getLong("device_id"));
   }
 
   static PackageUsage map(ResultSet rs, int row) throws SQLException {

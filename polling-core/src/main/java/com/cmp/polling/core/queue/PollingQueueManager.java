@@ -7,21 +7,15 @@ import static com.cmp.polling.core.queue.QueueArguments.requireType;
 
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.schemas.task.TaskType;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.function.IntFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.data.redis.connection.zset.DefaultTuple;
-import org.springframework.data.redis.connection.zset.Tuple;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
@@ -81,16 +75,25 @@ public class PollingQueueManager {
         key(cardId, type), cardId, nextCheckAt, "complete " + describe(cardId, type));
   }
 
-  /** Writes many next checks in one pipeline: one ZADD per shard and task type. */
-  public void requeueAll(Collection<ScheduledCheck> checks) {
-    Map<String, Set<Tuple>> byKey = new HashMap<>();
+  /**
+   * Writes many next checks in one pipeline: one ZADD per shard and task type. A card listed twice
+   * for one type gets the later entry. Not atomic, but idempotent: after a failure, run it again.
+   *
+   * @param onlyIfAbsent leave cards already queued (leased, or scheduled by someone else) alone
+   */
+  public void requeueAll(Collection<ScheduledCheck> checks, boolean onlyIfAbsent) {
+    Map<String, Map<Long, Double>> byKey = new HashMap<>();
     for (ScheduledCheck check : checks) {
-      byte[] member = Long.toString(check.cardId()).getBytes(StandardCharsets.UTF_8);
       byKey
-          .computeIfAbsent(key(check.cardId(), check.taskType()), k -> new HashSet<>())
-          .add(new DefaultTuple(member, QueueScores.score(check.nextCheckAt())));
+          .computeIfAbsent(key(check.cardId(), check.taskType()), k -> new HashMap<>())
+          .put(check.cardId(), QueueScores.score(check.nextCheckAt()));
     }
-    commands.addAll(byKey, "requeue " + checks.size() + " checks");
+    commands.addAll(byKey, onlyIfAbsent, "requeue " + checks.size() + " checks");
+  }
+
+  /** {@link #requeueAll(Collection, boolean)} overwriting existing times. */
+  public void requeueAll(Collection<ScheduledCheck> checks) {
+    requeueAll(checks, false);
   }
 
   /** Removes the card from every shard queue of every task type, protect included. */
@@ -142,13 +145,15 @@ public class PollingQueueManager {
   /** Cards scheduled in all shards; a shard that fails is left out with a warning. */
   public long getTotalQueueDepth(TaskType type) {
     requireType(type);
-    return sumOverShards(type, "queue depth", shard -> getQueueDepth(shard, type));
+    return ShardTotals.sum(
+        settings.shardCount(), type, "queue depth", shard -> getQueueDepth(shard, type));
   }
 
   /** Cards due at {@code now} or earlier in all shards: how far behind the pipeline is. */
   public long getOverdueCount(TaskType type, Instant now) {
     requireType(type);
-    return sumOverShards(
+    return ShardTotals.sum(
+        settings.shardCount(),
         type,
         "overdue count",
         shard -> {
@@ -164,18 +169,6 @@ public class PollingQueueManager {
 
   public int shardCount() {
     return settings.shardCount();
-  }
-
-  private long sumOverShards(TaskType type, String what, IntFunction<Long> perShard) {
-    long total = 0;
-    for (int shard = 0; shard < settings.shardCount(); shard++) {
-      try {
-        total += perShard.apply(shard);
-      } catch (PollingQueueException e) {
-        log.warn("shard {} {} {} query failed, left out of the total", shard, type.code(), what, e);
-      }
-    }
-    return total;
   }
 
   private List<String> allQueueKeys() {

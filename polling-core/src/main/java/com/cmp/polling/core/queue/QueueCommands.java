@@ -4,13 +4,18 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.dao.DataAccessException;
 import org.springframework.data.redis.connection.RedisZSetCommands.ZAddArgs;
+import org.springframework.data.redis.connection.zset.DefaultTuple;
 import org.springframework.data.redis.connection.zset.Tuple;
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -22,11 +27,18 @@ import org.springframework.data.redis.core.script.RedisScript;
  */
 final class QueueCommands {
 
+  private static final Logger log = LoggerFactory.getLogger(QueueCommands.class);
+
   @SuppressWarnings("rawtypes")
   private static final RedisScript<List> LEASE_DUE_CARDS =
       RedisScript.of(
           new ClassPathResource("com/cmp/polling/core/queue/scripts/lease_due_cards.lua"),
           List.class);
+
+  private static final RedisScript<Long> COMPLETE_IF_QUEUED =
+      RedisScript.of(
+          new ClassPathResource("com/cmp/polling/core/queue/scripts/complete_if_queued.lua"),
+          Long.class);
 
   private final StringRedisTemplate redis;
 
@@ -48,10 +60,15 @@ final class QueueCommands {
                     QueueScores.argument(deadline)));
     List<CardEntry> entries = new ArrayList<>(flat.size() / 2);
     for (int i = 0; i < flat.size(); i += 2) {
-      entries.add(
-          new CardEntry(
-              Long.parseLong(flat.get(i).toString()),
-              QueueScores.instant(flat.get(i + 1).toString())));
+      String member = flat.get(i).toString();
+      try {
+        entries.add(
+            new CardEntry(Long.parseLong(member), QueueScores.instant(flat.get(i + 1).toString())));
+      } catch (NumberFormatException e) {
+        // Written by hand or by a bug: it would come due again with every lease, so drop it.
+        log.warn("dropped '{}' from {}: not a card id", member, key);
+        call("drop bad member of " + key, () -> redis.opsForZSet().remove(key, member));
+      }
     }
     return entries;
   }
@@ -61,32 +78,42 @@ final class QueueCommands {
         operation, () -> redis.opsForZSet().add(key, Long.toString(cardId), QueueScores.score(at)));
   }
 
-  /** ZADD XX CH: true when the member was there and got the new score. */
+  /** complete_if_queued.lua: true when the member was there and got the new score. */
   boolean addIfPresent(String key, long cardId, Instant at, String operation) {
-    byte[] rawKey = bytes(key);
-    byte[] member = bytes(Long.toString(cardId));
-    double score = QueueScores.score(at);
-    Boolean changed =
+    Long updated =
         call(
             operation,
             () ->
                 redis.execute(
-                    (RedisCallback<Boolean>)
-                        c ->
-                            c.zSetCommands()
-                                .zAdd(rawKey, score, member, ZAddArgs.ifExists().ch())));
-    return Boolean.TRUE.equals(changed);
+                    COMPLETE_IF_QUEUED,
+                    List.of(key),
+                    Long.toString(cardId),
+                    QueueScores.argument(at)));
+    return updated != null && updated == 1;
   }
 
-  /** One pipelined ZADD per key. */
-  void addAll(Map<String, Set<Tuple>> tuplesByKey, String operation) {
+  /**
+   * One pipelined ZADD per key of card id to score; with {@code onlyIfAbsent}, members already
+   * queued keep their score.
+   */
+  void addAll(Map<String, Map<Long, Double>> scoresByKey, boolean onlyIfAbsent, String operation) {
+    ZAddArgs args = onlyIfAbsent ? ZAddArgs.ifNotExists() : ZAddArgs.empty();
+    Map<String, Set<Tuple>> tuplesByKey = new HashMap<>();
+    scoresByKey.forEach(
+        (key, scores) -> {
+          Set<Tuple> tuples = new HashSet<>(scores.size() * 2);
+          scores.forEach(
+              (card, score) -> tuples.add(new DefaultTuple(bytes(card.toString()), score)));
+          tuplesByKey.put(key, tuples);
+        });
     call(
         operation,
         () ->
             redis.executePipelined(
                 (RedisCallback<Object>)
                     c -> {
-                      tuplesByKey.forEach((k, tuples) -> c.zSetCommands().zAdd(bytes(k), tuples));
+                      tuplesByKey.forEach(
+                          (k, tuples) -> c.zSetCommands().zAdd(bytes(k), tuples, args));
                       return null;
                     }));
   }

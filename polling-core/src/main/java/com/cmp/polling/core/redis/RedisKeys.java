@@ -11,6 +11,18 @@ public final class RedisKeys {
   /** Progress of the card initializer (HASH). */
   public static final String INIT_PROGRESS = "polling:init:progress";
 
+  /**
+   * Written when the initializer starts filling the queues; its absence later means Redis lost its
+   * data (restart without persistence, flush) and the queues must be rebuilt (STRING).
+   */
+  public static final String INIT_MARKER = "polling:init:marker";
+
+  /** Only one scheduler instance initializes at a time (STRING with TTL). */
+  public static final String INIT_LOCK = "polling:init:lock";
+
+  /** The enabled polling configs as the config manager last loaded them (HASH, TTL 24 h). */
+  public static final String CONFIGS = "polling:configs";
+
   private RedisKeys() {}
 
   /** {@code polling:shard:{n}:queue:{taskType}} (ZSET: card id scored by next check time). */

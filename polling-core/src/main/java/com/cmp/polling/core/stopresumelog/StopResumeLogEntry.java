@@ -9,7 +9,7 @@ import java.time.Instant;
  * One gateway attempt to stop or resume a card, a row of {@code tb_stop_resume_log}: what answers
  * an operator's "why was this card stopped?".
  *
- * @param deviceId the card's device when the action was device-wide, else null
+ * @param deviceId the card's device, or null
  * @param reason for a stop the reason set; for a resume the reason lifted (or manual)
  * @param attempt 1 for the first try
  * @param error what the gateway said when the attempt failed, else null

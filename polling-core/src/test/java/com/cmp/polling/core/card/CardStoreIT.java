@@ -93,6 +93,18 @@ class CardStoreIT {
   }
 
   @Test
+  void cardOfASoftDeletedDevice_readsAsACardOutsideAnyDevice() {
+    long device = data.device().insert();
+    long card = data.card().device(device).insert();
+    data.softDeleteDevice(device);
+
+    assertThat(store.findById(card).orElseThrow().deviceId()).isNull();
+    assertThat(store.findById(card).orElseThrow().packageOwner())
+        .isEqualTo(PackageOwner.card(card));
+    assertThat(store.findByDevice(device)).isEmpty();
+  }
+
+  @Test
   void findById_ofAnUnknownCard_isEmpty() {
     assertThat(store.findById(987_654_321L)).isEmpty();
   }

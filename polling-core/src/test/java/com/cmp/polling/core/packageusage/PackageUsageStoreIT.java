@@ -72,6 +72,16 @@ class PackageUsageStoreIT {
   }
 
   @Test
+  void firstActiveOrExhausted_prefersAnActivePackageWithRoom_overAnOlderOneAtItsLimit() {
+    long card = data.card().insert();
+    data.packageOfCard(card).status(1).usage("100", "100").insert();
+    long withRoom = data.packageOfCard(card).status(1).usage("10", "100").insert();
+
+    assertThat(store.findFirstActiveOrExhausted(PackageOwner.card(card)).orElseThrow().id())
+        .isEqualTo(withRoom);
+  }
+
+  @Test
   void firstActiveOrExhausted_fallsBackToExhausted_andIgnoresPendingAndExpired() {
     long device = data.device().insert();
     data.packageOfDevice(device).status(0).insert();

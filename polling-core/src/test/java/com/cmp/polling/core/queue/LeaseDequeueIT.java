@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import com.cmp.polling.testsupport.net.Ports;
 import com.cmp.polling.testsupport.redis.RedisExtension;
-import com.cmp.polling.testsupport.redis.RedisServerEndpoint;
 import com.cmp.polling.testsupport.time.SettableClock;
 import java.time.Duration;
 import java.time.Instant;
@@ -114,6 +114,28 @@ class LeaseDequeueIT {
   }
 
   @Test
+  void complete_ofARedeliveredTask_withTheSameTime_stillReportsTheCardQueued() {
+    Instant next = clock.instant().plus(Duration.ofHours(1));
+    queues.requeue(46, CARDDATA, clock.instant());
+    queues.dequeueReady(queues.shardOf(46), CARDDATA, 10);
+
+    assertThat(queues.complete(46, CARDDATA, next)).isTrue();
+    assertThat(queues.complete(46, CARDDATA, next)).isTrue();
+  }
+
+  @Test
+  void aMemberThatIsNotACardId_isDroppedByTheDequeue_andTheCardsAroundItAreHandedOut() {
+    queues.requeue(16 * 3 + 7, CARDDATA, clock.instant().minusSeconds(2));
+    redis.template().opsForZSet().add("polling:shard:7:queue:carddata", "garbage", 1);
+
+    assertThat(queues.dequeueReady(7, CARDDATA, 10))
+        .extracting(CardEntry::cardId)
+        .containsExactly(55L);
+    assertThat(redis.template().opsForZSet().score("polling:shard:7:queue:carddata", "garbage"))
+        .isNull();
+  }
+
+  @Test
   void cardRemovedWhileLeased_isNotBroughtBackByComplete() {
     queues.requeue(44, CARDDATA, clock.instant());
     queues.dequeueReady(queues.shardOf(44), CARDDATA, 10);
@@ -140,8 +162,7 @@ class LeaseDequeueIT {
 
   @Test
   void redisUnreachable_failsEveryOperation_withAClearException() {
-    LettuceConnectionFactory factory =
-        factory(RedisServerEndpoint.freePort(), Duration.ofMillis(500));
+    LettuceConnectionFactory factory = factory(Ports.free(), Duration.ofMillis(500));
     try {
       var down =
           new PollingQueueManager(new StringRedisTemplate(factory), QueueSettings.DEFAULTS, clock);
@@ -155,6 +176,10 @@ class LeaseDequeueIT {
       assertThatThrownBy(() -> down.removeFromAllQueues(1000))
           .isInstanceOf(PollingQueueException.class)
           .hasMessageStartingWith("remove card 1000 from all queues failed in Redis");
+      // A total with no shard answering is an error, not a misleading 0.
+      assertThatThrownBy(() -> down.getTotalQueueDepth(CARDDATA))
+          .isInstanceOf(PollingQueueException.class)
+          .hasMessage("carddata queue depth: every shard failed");
     } finally {
       factory.destroy();
     }

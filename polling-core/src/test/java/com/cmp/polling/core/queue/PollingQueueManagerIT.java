@@ -212,6 +212,24 @@ class PollingQueueManagerIT {
   }
 
   @Test
+  void requeueAll_onlyIfAbsent_leavesQueuedCardsAlone_andTheLaterOfTwoEntriesWins() {
+    Instant leased = clock.instant().plusSeconds(300);
+    queues.requeue(16, CARDDATA, leased);
+
+    queues.requeueAll(
+        List.of(
+            new ScheduledCheck(16, CARDDATA, clock.instant()),
+            new ScheduledCheck(32, CARDDATA, clock.instant().plusSeconds(5)),
+            new ScheduledCheck(32, CARDDATA, clock.instant().plusSeconds(9))),
+        true);
+
+    assertThat(template.opsForZSet().score("polling:shard:0:queue:carddata", "16"))
+        .isEqualTo(leased.getEpochSecond());
+    assertThat(template.opsForZSet().score("polling:shard:0:queue:carddata", "32"))
+        .isEqualTo(clock.instant().plusSeconds(9).getEpochSecond());
+  }
+
+  @Test
   void overdueCount_countsOnlyCardsDueByNow() {
     queues.requeue(1, CARDDATA, clock.instant().minusSeconds(30));
     queues.requeue(2, CARDDATA, clock.instant());

@@ -1,6 +1,7 @@
 package com.cmp.polling.schemas.lifecycle;
 
 import java.time.Instant;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 
@@ -38,7 +39,18 @@ public record LifecycleEvent(
     if (!type.isCardEvent() && configId == null) {
       throw new IllegalArgumentException(type.code() + " event needs a config id");
     }
-    changedFields = changedFields == null ? List.of() : List.copyOf(changedFields);
+    requirePositive(cardId, "card id");
+    requirePositive(deviceId, "device id");
+    requirePositive(configId, "config id");
+    // The schema wants unique items: keep the first of each, in order.
+    changedFields =
+        changedFields == null ? List.of() : List.copyOf(new LinkedHashSet<>(changedFields));
+  }
+
+  private static void requirePositive(Long id, String what) {
+    if (id != null && id <= 0) {
+      throw new IllegalArgumentException(what + " must be positive, was " + id);
+    }
   }
 
   /** A card event without changed fields (created, deleted, enabled, disabled, device events). */

@@ -7,7 +7,7 @@ import com.cmp.polling.schemas.action.StopReason;
 /**
  * What happened when one card was stopped or resumed.
  *
- * @param deviceId the device when the action was device-wide, else null
+ * @param deviceId the card's device, or null
  * @param attempts gateway attempts made (0 when the card could not even be addressed)
  * @param error why it failed, or null
  * @param retryable whether a later attempt may succeed (false for a success)

@@ -16,6 +16,7 @@ import com.cmp.polling.stopresume.gateway.GatewayException;
 import java.time.Clock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
 
 /**
  * Stops or starts one card at the carrier, safely: up to {@link RetryPolicy#attempts()} tries with
@@ -115,24 +116,41 @@ public class CarrierActions {
             retry.backoffAfter(attempt).toMillis(),
             e.getMessage());
         if (!pause(attempt)) {
-          return result(
-              card, type, reason, trigger, false, attempt, "interrupted while retrying", true);
+          String error = "interrupted while waiting to retry";
+          record(card, type, reason, trigger, AttemptResult.FAILED, attempt, error);
+          metrics.action(type, reason, trigger, false);
+          return result(card, type, reason, trigger, false, attempt, error, true);
         }
         continue;
       }
-      record(card, type, reason, trigger, AttemptResult.SUCCESS, attempt, null);
-      confirm(card, type, reason, trigger, attempt);
-      return result(card, type, reason, trigger, true, attempt, null, false);
+      return confirm(card, type, reason, trigger, attempt);
     }
   }
 
-  /** The carrier did it: now the card row, the message and the counters. */
-  private void confirm(
+  /**
+   * The carrier did it: now the attempt row, the card row, the message and the counters. If the
+   * database fails here the carrier and the card row disagree until the next check repeats the
+   * action (stop and start are idempotent at the carrier): reported as a retryable failure.
+   */
+  private ActionResult confirm(
       Card card, CardActionType type, StopReason reason, ActionTrigger trigger, int attempts) {
-    boolean updated =
-        type == CardActionType.STOP
-            ? cards.updateNetworkStatus(card.id(), NetworkStatus.STOPPED, reason.code())
-            : cards.updateNetworkStatus(card.id(), NetworkStatus.ONLINE, null);
+    boolean updated;
+    try {
+      record(card, type, reason, trigger, AttemptResult.SUCCESS, attempts, null);
+      updated =
+          type == CardActionType.STOP
+              ? cards.updateNetworkStatus(card.id(), NetworkStatus.STOPPED, reason.code())
+              : cards.updateNetworkStatus(card.id(), NetworkStatus.ONLINE, null);
+    } catch (DataAccessException e) {
+      String error =
+          "the carrier confirmed the "
+              + type.code()
+              + " but the database did not record it: "
+              + e.getMessage();
+      log.error("card {}: {}; the next check repeats the {}", card.id(), error, type.code(), e);
+      metrics.action(type, reason, trigger, false);
+      return result(card, type, reason, trigger, false, attempts, error, true);
+    }
     if (!updated) {
       log.warn(
           "card {} was {} at the carrier but is gone from the database", card.id(), type.code());
@@ -149,6 +167,7 @@ public class CarrierActions {
     publisher.publish(
         new CardAction(
             card.id(), card.deviceId(), type, reason, trigger, attempts, clock.instant()));
+    return result(card, type, reason, trigger, true, attempts, null, false);
   }
 
   private boolean pause(int attempt) {

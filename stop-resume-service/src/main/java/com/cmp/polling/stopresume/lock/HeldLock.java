@@ -36,6 +36,15 @@ public final class HeldLock implements AutoCloseable {
     return ttl;
   }
 
+  /**
+   * Restarts the lock's TTL before a long piece of work (one more card of a device).
+   *
+   * @return false when the lock expired and may be someone else's: stop acting under it
+   */
+  public boolean extend() {
+    return locks.extend(this);
+  }
+
   @Override
   public void close() {
     locks.release(this);

@@ -25,6 +25,10 @@ public class OperationLocks {
       RedisScript.of(
           new ClassPathResource("com/cmp/polling/stopresume/lock/scripts/release_lock.lua"),
           Long.class);
+  private static final RedisScript<Long> EXTEND =
+      RedisScript.of(
+          new ClassPathResource("com/cmp/polling/stopresume/lock/scripts/extend_lock.lua"),
+          Long.class);
   private static final Duration POLL = Duration.ofMillis(20);
 
   private final StringRedisTemplate redis;
@@ -57,6 +61,14 @@ public class OperationLocks {
         return Optional.empty();
       }
     }
+  }
+
+  /** Gives the lock a full TTL again; false when it is no longer ours. */
+  boolean extend(HeldLock lock) {
+    Long extended =
+        redis.execute(
+            EXTEND, List.of(lock.key()), lock.token(), Long.toString(lock.ttl().toMillis()));
+    return extended != null && extended == 1;
   }
 
   void release(HeldLock lock) {

@@ -7,10 +7,12 @@ import com.cmp.polling.simulator.GatewaySimulator;
 import com.cmp.polling.simulator.RunningSimulator;
 import com.cmp.polling.simulator.behaviour.Behaviour;
 import com.cmp.polling.simulator.state.CardState;
-import com.cmp.polling.testsupport.redis.RedisServerEndpoint;
+import com.cmp.polling.testsupport.net.Ports;
+import com.cmp.polling.testsupport.time.SettableClock;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -27,7 +29,8 @@ class HttpCarrierGatewayIT {
 
   @BeforeAll
   static void start() {
-    simulator = GatewaySimulator.start();
+    // The simulator's month follows this clock, so the month set below stays "this month".
+    simulator = GatewaySimulator.start(new SettableClock(Instant.parse("2026-11-15T08:00:00Z")));
     gateway = new HttpCarrierGateway(GatewaySettings.of(simulator.baseUrl()));
   }
 
@@ -108,9 +111,7 @@ class HttpCarrierGatewayIT {
 
   @Test
   void unreachableGateway_isRetryable() {
-    var nowhere =
-        new HttpCarrierGateway(
-            GatewaySettings.of("http://127.0.0.1:" + RedisServerEndpoint.freePort()));
+    var nowhere = new HttpCarrierGateway(GatewaySettings.of("http://127.0.0.1:" + Ports.free()));
 
     assertThatThrownBy(() -> nowhere.stop(card))
         .isInstanceOf(GatewayUnavailableException.class)

@@ -71,6 +71,23 @@ class OperationLocksIT {
   }
 
   @Test
+  void extend_renewsTheTtlForItsOwner_only() {
+    HeldLock lock =
+        locks.tryAcquire("polling:device:op_lock:13", Duration.ofSeconds(30)).orElseThrow();
+    redis.template().expire("polling:device:op_lock:13", Duration.ofSeconds(2));
+
+    assertThat(lock.extend()).isTrue();
+    assertThat(
+            redis
+                .template()
+                .getExpire("polling:device:op_lock:13", java.util.concurrent.TimeUnit.MILLISECONDS))
+        .isGreaterThan(25_000L);
+
+    redis.template().opsForValue().set("polling:device:op_lock:13", "someone-else");
+    assertThat(lock.extend()).isFalse();
+  }
+
+  @Test
   void acquire_waitsForTheHolder_andGivesUpAfterMaxWait() {
     HeldLock holder =
         locks.tryAcquire("polling:card:op_lock:5", Duration.ofSeconds(30)).orElseThrow();

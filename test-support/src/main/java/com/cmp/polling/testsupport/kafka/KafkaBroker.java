@@ -57,12 +57,39 @@ public final class KafkaBroker {
   }
 
   private static KafkaBroker embedded() {
+    EmbeddedKafkaKraftBroker broker = startEmbedded();
+    Runtime.getRuntime().addShutdownHook(new Thread(broker::destroy));
+    return new KafkaBroker(broker.getBrokersAsString(), "embedded KRaft broker");
+  }
+
+  static EmbeddedKafkaKraftBroker startEmbedded() {
     EmbeddedKafkaKraftBroker broker = new EmbeddedKafkaKraftBroker(1, 1);
     // Consumers of a fresh group start at once instead of waiting 3 s for more members.
     broker.brokerProperty("group.initial.rebalance.delay.ms", "0");
     broker.afterPropertiesSet();
-    Runtime.getRuntime().addShutdownHook(new Thread(broker::destroy));
-    return new KafkaBroker(broker.getBrokersAsString(), "embedded KRaft broker");
+    return broker;
+  }
+
+  /**
+   * A broker for one test class alone, for tests of apps whose topic and group names are fixed:
+   * embedded, or a container where Docker runs; with an external broker (env variable) there is
+   * only that one, shared.
+   */
+  static KafkaBroker dedicated(java.util.List<Runnable> onClose) {
+    if (TestEnvironment.setting("CMP_TEST_KAFKA_BOOTSTRAP_SERVERS").isPresent()) {
+      log.warn(
+          "external Kafka: tests with fixed topic names share it and may see each other's records");
+      return shared();
+    }
+    if (TestEnvironment.dockerAvailable()) {
+      var container = new KafkaContainer(DockerImageName.parse("apache/kafka-native:3.8.0"));
+      container.start();
+      onClose.add(container::stop);
+      return new KafkaBroker(container.getBootstrapServers(), "dedicated Testcontainers Kafka");
+    }
+    EmbeddedKafkaKraftBroker broker = startEmbedded();
+    onClose.add(broker::destroy);
+    return new KafkaBroker(broker.getBrokersAsString(), "dedicated embedded KRaft broker");
   }
 
   public String bootstrapServers() {

@@ -11,10 +11,12 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -26,13 +28,47 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * @RegisterExtension static final KafkaExtension kafka = new KafkaExtension();
  * }</pre>
  */
-public final class KafkaExtension implements BeforeAllCallback {
+public final class KafkaExtension implements BeforeAllCallback, AfterAllCallback {
 
+  private final boolean dedicated;
+  private final List<Runnable> onClose = new ArrayList<>();
+  private String ownerId;
   private KafkaBroker broker;
+
+  /** The JVM's shared broker; isolation comes from unique topic and group names. */
+  public KafkaExtension() {
+    this(false);
+  }
+
+  private KafkaExtension(boolean dedicated) {
+    this.dedicated = dedicated;
+  }
+
+  /**
+   * A broker of this test class's own (about 4 s to start), for tests of apps whose topic and
+   * consumer-group names are fixed.
+   */
+  public static KafkaExtension dedicated() {
+    return new KafkaExtension(true);
+  }
 
   @Override
   public void beforeAll(ExtensionContext context) {
-    broker = KafkaBroker.shared();
+    if (ownerId != null) {
+      return; // a @Nested class shares the broker of its enclosing class
+    }
+    ownerId = context.getUniqueId();
+    broker = dedicated ? KafkaBroker.dedicated(onClose) : KafkaBroker.shared();
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) {
+    if (!context.getUniqueId().equals(ownerId)) {
+      return;
+    }
+    ownerId = null;
+    onClose.forEach(Runnable::run);
+    onClose.clear();
   }
 
   public String bootstrapServers() {
@@ -75,6 +111,20 @@ public final class KafkaExtension implements BeforeAllCallback {
     props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
     props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
     return new KafkaConsumer<>(props);
+  }
+
+  /**
+   * Remembers where every partition of {@code topic} ends now; {@link TopicCursor#read} then
+   * returns only what was written after this call.
+   */
+  public TopicCursor cursorAtEnd(String topic) {
+    try (KafkaConsumer<String, byte[]> consumer = consumer()) {
+      List<TopicPartition> partitions =
+          consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
+              .map(info -> new TopicPartition(topic, info.partition()))
+              .toList();
+      return new TopicCursor(this, consumer.endOffsets(partitions, Duration.ofSeconds(30)));
+    }
   }
 
   /**

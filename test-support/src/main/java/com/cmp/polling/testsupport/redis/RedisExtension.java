@@ -1,13 +1,18 @@
 package com.cmp.polling.testsupport.redis;
 
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.RedisStringCommands.SetOption;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.types.Expiration;
 
 /**
  * Gives a test class a Redis logical database of its own (1..15, in turn) on the shared {@link
@@ -21,8 +26,11 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 public final class RedisExtension implements BeforeAllCallback, AfterAllCallback {
 
   private static final AtomicInteger NEXT_DATABASE = new AtomicInteger();
+  private static final String CLAIM_KEY = "cmp:test:claimed-by";
+  private static final Duration CLAIM_TTL = Duration.ofHours(2);
 
   private String ownerId;
+  private String claim;
   private RedisServerEndpoint endpoint;
   private int database;
   private LettuceConnectionFactory connectionFactory;
@@ -35,8 +43,31 @@ public final class RedisExtension implements BeforeAllCallback, AfterAllCallback
     }
     ownerId = context.getUniqueId();
     endpoint = RedisServerEndpoint.shared();
+    claim = UUID.randomUUID().toString();
+    int start = NEXT_DATABASE.getAndIncrement();
     // Database 0 is left to people poking at the server by hand.
-    database = 1 + NEXT_DATABASE.getAndIncrement() % 15;
+    for (int attempt = 0; attempt < 15 && template == null; attempt++) {
+      connect(1 + (start + attempt) % 15);
+      if (!Boolean.TRUE.equals(template.opsForValue().setIfAbsent(CLAIM_KEY, claim, CLAIM_TTL))) {
+        connectionFactory.destroy();
+        template = null;
+      }
+    }
+    if (template == null) {
+      throw new IllegalStateException(
+          "every Redis database 1..15 of "
+              + endpoint.host()
+              + ":"
+              + endpoint.port()
+              + " is claimed by other tests (key "
+              + CLAIM_KEY
+              + ")");
+    }
+    flush();
+  }
+
+  private void connect(int index) {
+    database = index;
     RedisStandaloneConfiguration config =
         new RedisStandaloneConfiguration(endpoint.host(), endpoint.port());
     config.setDatabase(database);
@@ -44,7 +75,6 @@ public final class RedisExtension implements BeforeAllCallback, AfterAllCallback
     connectionFactory.afterPropertiesSet();
     connectionFactory.start();
     template = new StringRedisTemplate(connectionFactory);
-    flush();
   }
 
   @Override
@@ -54,17 +84,26 @@ public final class RedisExtension implements BeforeAllCallback, AfterAllCallback
     }
     ownerId = null;
     if (connectionFactory != null) {
+      template.delete(CLAIM_KEY);
       flush();
       connectionFactory.destroy();
+      template = null;
     }
   }
 
-  /** Deletes every key of this class's database. */
+  /** Deletes every key of this class's database (its claim excepted). */
   public void flush() {
     template.execute(
         (RedisCallback<Void>)
             connection -> {
               connection.serverCommands().flushDb();
+              connection
+                  .stringCommands()
+                  .set(
+                      CLAIM_KEY.getBytes(StandardCharsets.UTF_8),
+                      claim.getBytes(StandardCharsets.UTF_8),
+                      Expiration.from(CLAIM_TTL),
+                      SetOption.upsert());
               return null;
             });
   }

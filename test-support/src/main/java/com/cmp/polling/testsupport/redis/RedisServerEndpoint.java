@@ -1,9 +1,9 @@
 package com.cmp.polling.testsupport.redis;
 
 import com.cmp.polling.testsupport.TestEnvironment;
+import com.cmp.polling.testsupport.net.Ports;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -79,7 +79,7 @@ public final class RedisServerEndpoint {
   }
 
   private static RedisServerEndpoint embedded() {
-    int port = freePort();
+    int port = Ports.free();
     RedisServer server = startEmbedded(port);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> stopQuietly(server)));
     return new RedisServerEndpoint("127.0.0.1", port, "embedded redis-server");
@@ -90,15 +90,6 @@ public final class RedisServerEndpoint {
       server.stop();
     } catch (IOException e) {
       log.warn("embedded redis-server did not stop cleanly", e);
-    }
-  }
-
-  /** A TCP port nobody listens on right now. */
-  public static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException("no free port", e);
     }
   }
 

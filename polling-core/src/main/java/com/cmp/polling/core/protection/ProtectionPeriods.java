@@ -1,11 +1,16 @@
-package com.cmp.polling.stopresume.protection;
+package com.cmp.polling.core.protection;
 
 import com.cmp.polling.core.redis.RedisKeys;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
@@ -50,6 +55,31 @@ public class ProtectionPeriods {
 
   public boolean isProtected(long cardId) {
     return Boolean.TRUE.equals(redis.hasKey(RedisKeys.protection(cardId)));
+  }
+
+  /** The cards among {@code cardIds} that are under a protection period (one pipeline). */
+  public Set<Long> protectedAmong(List<Long> cardIds) {
+    if (cardIds.isEmpty()) {
+      return Set.of();
+    }
+    List<Object> answers =
+        redis.executePipelined(
+            (RedisCallback<Object>)
+                connection -> {
+                  for (long cardId : cardIds) {
+                    connection
+                        .keyCommands()
+                        .exists(RedisKeys.protection(cardId).getBytes(StandardCharsets.UTF_8));
+                  }
+                  return null;
+                });
+    Set<Long> result = new HashSet<>();
+    for (int i = 0; i < cardIds.size(); i++) {
+      if (Boolean.TRUE.equals(answers.get(i))) {
+        result.add(cardIds.get(i));
+      }
+    }
+    return result;
   }
 
   /** Time left in the period, or empty when there is none. */

@@ -1,4 +1,4 @@
-package com.cmp.polling.stopresume.protection;
+package com.cmp.polling.core.protection;
 
 import com.cmp.polling.schemas.WireCoded;
 

@@ -1,0 +1,111 @@
+package com.cmp.polling.autoconfigure;
+
+import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.config.PollingConfigManager;
+import com.cmp.polling.core.config.PollingConfigStore;
+import com.cmp.polling.core.device.DeviceStore;
+import com.cmp.polling.core.enrollment.CardEnrollment;
+import com.cmp.polling.core.packageusage.PackageUsageStore;
+import com.cmp.polling.core.protection.ProtectionPeriods;
+import com.cmp.polling.core.queue.PollingQueueManager;
+import com.cmp.polling.core.queue.QueueSettings;
+import com.cmp.polling.core.stopresumelog.StopResumeLogStore;
+import com.cmp.polling.core.usage.DataUsageStore;
+import com.cmp.polling.schemas.json.PayloadCodec;
+import java.time.Clock;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * The core of every cmp-polling process: stores, the polling queues, the config manager, card
+ * enrollment, protection periods, the payload codec and the clock.
+ */
+@AutoConfiguration(
+    afterName = {
+      "org.springframework.boot.jdbc.autoconfigure.JdbcClientAutoConfiguration",
+      "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration",
+      "org.springframework.boot.flyway.autoconfigure.FlywayAutoConfiguration"
+    })
+@EnableConfigurationProperties(PollingProperties.class)
+public class PollingCoreAutoConfiguration {
+
+  @Bean
+  @ConditionalOnMissingBean
+  Clock clock() {
+    return Clock.systemUTC();
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  PayloadCodec payloadCodec() {
+    return new PayloadCodec();
+  }
+
+  @Bean
+  CardStore cardStore(JdbcClient jdbc) {
+    return new CardStore(jdbc);
+  }
+
+  @Bean
+  DeviceStore deviceStore(JdbcClient jdbc) {
+    return new DeviceStore(jdbc);
+  }
+
+  @Bean
+  PackageUsageStore packageUsageStore(JdbcClient jdbc) {
+    return new PackageUsageStore(jdbc);
+  }
+
+  @Bean
+  PollingConfigStore pollingConfigStore(JdbcClient jdbc) {
+    return new PollingConfigStore(jdbc);
+  }
+
+  @Bean
+  DataUsageStore dataUsageStore(JdbcClient jdbc) {
+    return new DataUsageStore(jdbc);
+  }
+
+  @Bean
+  StopResumeLogStore stopResumeLogStore(JdbcClient jdbc) {
+    return new StopResumeLogStore(jdbc);
+  }
+
+  @Bean
+  PollingQueueManager pollingQueueManager(
+      StringRedisTemplate redis, PollingProperties properties, Clock clock) {
+    var queue = properties.queue();
+    return new PollingQueueManager(
+        redis, new QueueSettings(queue.shardCount(), queue.lease()), clock);
+  }
+
+  /**
+   * Loaded at start-up, so that nothing ever matches cards against an empty snapshot: without its
+   * configs a process fails to start rather than polling nothing.
+   */
+  @Bean(destroyMethod = "close")
+  PollingConfigManager pollingConfigManager(
+      PollingConfigStore store,
+      StringRedisTemplate redis,
+      Clock clock,
+      PollingProperties properties) {
+    var manager = new PollingConfigManager(store, redis, clock);
+    manager.refreshNow();
+    manager.startPeriodicRefresh(properties.config().refreshInterval());
+    return manager;
+  }
+
+  @Bean
+  CardEnrollment cardEnrollment(PollingConfigManager configs, Clock clock) {
+    return new CardEnrollment(configs, clock);
+  }
+
+  @Bean
+  ProtectionPeriods protectionPeriods(StringRedisTemplate redis) {
+    return new ProtectionPeriods(redis);
+  }
+}

@@ -1,0 +1,116 @@
+package com.cmp.polling.core.enrollment;
+
+import com.cmp.polling.core.card.Card;
+import com.cmp.polling.core.config.ConfigSnapshot;
+import com.cmp.polling.core.config.PollingConfig;
+import com.cmp.polling.core.config.PollingConfigManager;
+import com.cmp.polling.core.queue.ScheduledCheck;
+import com.cmp.polling.schemas.task.TaskType;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Decides, for one card, whether it is polled and in which queues at what time: polling allowed by
+ * the card AND its device, a matching config, one check per task type that config turns on. Used by
+ * the initializer, the lifecycle service, manual triggers and the handlers, so that they all apply
+ * the same rules.
+ */
+public class CardEnrollment {
+
+  /** When the checks of an enrolled card run. */
+  public enum Timing {
+    /** now + a fixed per-card offset within the interval: first checks of many cards spread out. */
+    SPREAD,
+    /** now + the interval: a new card, or a check just completed (seed 003). */
+    AFTER_INTERVAL,
+    /** now: the card changed and must be looked at again. */
+    NOW
+  }
+
+  /** Protect checks of a protected card whose config has no protect interval. */
+  static final Duration DEFAULT_PROTECT_INTERVAL = Duration.ofSeconds(60);
+
+  private final PollingConfigManager configs;
+  private final Clock clock;
+
+  public CardEnrollment(PollingConfigManager configs, Clock clock) {
+    this.configs = configs;
+    this.clock = clock;
+  }
+
+  /**
+   * @param deviceAllowsPolling the device's flag (ignored for a card outside any device)
+   * @param protectedCard whether an operator's protection period runs: only then is the card in the
+   *     protect queue
+   */
+  public EnrollmentPlan plan(
+      Card card, boolean deviceAllowsPolling, boolean protectedCard, Timing timing) {
+    if (!card.pollingEnabled()) {
+      return EnrollmentPlan.skipped(card.id(), "polling is disabled on card " + card.id());
+    }
+    if (card.inDevice() && !deviceAllowsPolling) {
+      return EnrollmentPlan.skipped(
+          card.id(), "polling is disabled on device " + card.deviceId() + " of card " + card.id());
+    }
+    Optional<PollingConfig> matched = configs.match(card);
+    if (matched.isEmpty()) {
+      return EnrollmentPlan.skipped(
+          card.id(),
+          "no enabled polling config matches card "
+              + card.id()
+              + " ("
+              + ConfigSnapshot.conditionOf(card).code()
+              + ", carrier "
+              + card.carrierId()
+              + ")");
+    }
+    PollingConfig config = matched.get();
+    Instant now = clock.instant();
+    List<ScheduledCheck> checks = new ArrayList<>(4);
+    for (TaskType type : TaskType.values()) {
+      Optional<Duration> interval =
+          type == TaskType.PROTECT ? protectInterval(config, protectedCard) : config.interval(type);
+      interval.ifPresent(
+          every ->
+              checks.add(
+                  new ScheduledCheck(card.id(), type, at(now, every, card.id(), type, timing))));
+    }
+    return new EnrollmentPlan(card.id(), config, checks, null);
+  }
+
+  /** When a completed check of {@code type} runs next; empty when the config turned it off. */
+  public Optional<Instant> nextCheck(PollingConfig config, TaskType type, boolean protectedCard) {
+    Optional<Duration> interval =
+        type == TaskType.PROTECT ? protectInterval(config, protectedCard) : config.interval(type);
+    return interval.map(clock.instant()::plus);
+  }
+
+  private static Optional<Duration> protectInterval(PollingConfig config, boolean protectedCard) {
+    return protectedCard
+        ? Optional.of(config.interval(TaskType.PROTECT).orElse(DEFAULT_PROTECT_INTERVAL))
+        : Optional.empty();
+  }
+
+  private static Instant at(
+      Instant now, Duration interval, long cardId, TaskType type, Timing timing) {
+    return switch (timing) {
+      case NOW -> now;
+      case AFTER_INTERVAL -> now.plus(interval);
+      case SPREAD -> now.plusMillis(Math.floorMod(spreadHash(cardId, type), interval.toMillis()));
+    };
+  }
+
+  /**
+   * A fixed pseudo-random number per card and task type: the spread is the same on every run, so a
+   * restarted initialization lands every card where an uninterrupted one would have.
+   */
+  static long spreadHash(long cardId, TaskType type) {
+    long x = cardId * 0x9E3779B97F4A7C15L + type.ordinal();
+    x = (x ^ (x >>> 31)) * 0xBF58476D1CE4E5B9L;
+    return x ^ (x >>> 29);
+  }
+}

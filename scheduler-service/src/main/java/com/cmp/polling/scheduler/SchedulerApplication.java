@@ -1,0 +1,19 @@
+package com.cmp.polling.scheduler;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
+
+/**
+ * The scheduler: every tick it leases due cards from the Redis shard queues and publishes them to
+ * the task topics; in the background it fills the queues from PostgreSQL, fires the package expiry
+ * and data-reset triggers, and serves the admin and monitoring API.
+ */
+@SpringBootApplication
+@ConfigurationPropertiesScan
+public class SchedulerApplication {
+
+  public static void main(String[] args) {
+    SpringApplication.run(SchedulerApplication.class, args);
+  }
+}

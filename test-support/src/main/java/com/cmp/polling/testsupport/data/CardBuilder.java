@@ -1,0 +1,107 @@
+package com.cmp.polling.testsupport.data;
+
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/** A card row; {@link #insert()} returns its id. */
+public final class CardBuilder {
+
+  private final JdbcClient jdbc;
+  private String iccid = "8986" + String.format("%016d", Inserts.next());
+  private long carrierId = 1;
+  private String carrierType = "CMCC";
+  private String category = "normal";
+  private int realNameStatus = 1;
+  private int networkStatus = 1;
+  private String stopReason;
+  private Long deviceId;
+  private boolean enablePolling = true;
+  private BigDecimal currentMonthUsageMb = BigDecimal.ZERO;
+  private LocalDate currentMonthStartDate;
+  private BigDecimal lastMonthTotalMb = BigDecimal.ZERO;
+
+  CardBuilder(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  public CardBuilder iccid(String value) {
+    iccid = value;
+    return this;
+  }
+
+  public CardBuilder carrier(long id, String type) {
+    carrierId = id;
+    carrierType = type;
+    return this;
+  }
+
+  public CardBuilder industry() {
+    category = "industry";
+    return this;
+  }
+
+  public CardBuilder unverified() {
+    realNameStatus = 0;
+    return this;
+  }
+
+  public CardBuilder verified() {
+    realNameStatus = 1;
+    return this;
+  }
+
+  public CardBuilder online() {
+    networkStatus = 1;
+    stopReason = null;
+    return this;
+  }
+
+  /** Stopped with the given stop reason code (null for none). */
+  public CardBuilder stopped(String reason) {
+    networkStatus = 0;
+    stopReason = reason;
+    return this;
+  }
+
+  public CardBuilder device(long id) {
+    deviceId = id;
+    return this;
+  }
+
+  public CardBuilder pollingDisabled() {
+    enablePolling = false;
+    return this;
+  }
+
+  public CardBuilder monthUsage(LocalDate monthStart, String usageMb, String lastMonthTotal) {
+    currentMonthStartDate = monthStart;
+    currentMonthUsageMb = new BigDecimal(usageMb);
+    lastMonthTotalMb = new BigDecimal(lastMonthTotal);
+    return this;
+  }
+
+  public long insert() {
+    return Inserts.returningId(
+        jdbc.sql(
+                """
+                INSERT INTO tb_iot_card (iccid, carrier_id, carrier_type, card_category,
+                    real_name_status, network_status, stop_reason, device_id, enable_polling,
+                    current_month_usage_mb, current_month_start_date, last_month_total_mb)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            .params(
+                iccid,
+                carrierId,
+                carrierType,
+                category,
+                realNameStatus,
+                networkStatus,
+                stopReason,
+                deviceId,
+                enablePolling,
+                currentMonthUsageMb,
+                currentMonthStartDate,
+                lastMonthTotalMb));
+  }
+}
