@@ -63,6 +63,14 @@ public final class Topics {
     TASK_TOPICS.put(TaskType.PROTECT, TASK_PROTECT);
   }
 
+  /** Consumer group of the check handlers of one task type (the scheduler measures its lag). */
+  public static String checkHandlersGroup(TaskType type) {
+    return "cmp-check-handlers-" + type.code();
+  }
+
+  /** Consumer group of the lifecycle listener on {@code polling.lifecycle}. */
+  public static final String LIFECYCLE_GROUP = "cmp-lifecycle-listener";
+
   private Topics() {}
 
   /** The topic the scheduler publishes {@code type} checks to. */

@@ -135,6 +135,12 @@ public class PollingQueueManager {
     return cardIds;
   }
 
+  /** Manual triggers of one type waiting for the next scheduler round (LLEN). */
+  public long getManualQueueLength(TaskType type) {
+    String key = RedisKeys.manualQueue(requireType(type));
+    return commands.length(key, "length of " + key);
+  }
+
   /** Cards scheduled in one shard queue (ZCARD): the back-pressure figure. */
   public long getQueueDepth(int shard, TaskType type) {
     requireShard(shard, settings.shardCount());

@@ -144,6 +144,10 @@ final class QueueCommands {
     return values == null ? List.of() : values;
   }
 
+  long length(String listKey, String operation) {
+    return orZero(call(operation, () -> redis.opsForList().size(listKey)));
+  }
+
   long count(String key, String operation) {
     return orZero(call(operation, () -> redis.opsForZSet().zCard(key)));
   }

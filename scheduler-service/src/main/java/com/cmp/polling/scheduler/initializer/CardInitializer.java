@@ -1,0 +1,228 @@
+package com.cmp.polling.scheduler.initializer;
+
+import com.cmp.polling.core.card.Card;
+import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.device.DeviceStore;
+import com.cmp.polling.core.enrollment.CardEnrollment;
+import com.cmp.polling.core.enrollment.CardEnrollment.Timing;
+import com.cmp.polling.core.enrollment.EnrollmentPlan;
+import com.cmp.polling.core.protection.ProtectionPeriods;
+import com.cmp.polling.core.queue.PollingQueueManager;
+import com.cmp.polling.core.queue.ScheduledCheck;
+import com.cmp.polling.core.redis.RedisKeys;
+import com.cmp.polling.scheduler.config.SchedulerProperties;
+import com.cmp.polling.stopresume.lock.HeldLock;
+import com.cmp.polling.stopresume.lock.OperationLocks;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+/**
+ * Fills the Redis queues from PostgreSQL (seed 003, seed 004 decision 7): in the background once
+ * the app is up, page by page over an id cursor, each page enrolled in one pipeline, first checks
+ * spread over each interval. Progress is kept in {@code polling:init:progress}, so a restart
+ * continues after the last card read. A marker key tells whether Redis still holds the queues: when
+ * it disappears (Redis restarted empty, or flushed), the queues are rebuilt by themselves. One
+ * instance initializes at a time ({@code polling:init:lock}).
+ */
+@Component
+public class CardInitializer implements SmartLifecycle {
+
+  private static final Logger log = LoggerFactory.getLogger(CardInitializer.class);
+  private static final Duration LOCK_TTL = Duration.ofMinutes(2);
+
+  private final CardStore cards;
+  private final DeviceStore devices;
+  private final ProtectionPeriods protection;
+  private final CardEnrollment enrollment;
+  private final PollingQueueManager queues;
+  private final InitProgressStore progressStore;
+  private final OperationLocks locks;
+  private final SchedulerProperties.Initializer settings;
+  private final Clock clock;
+  private Thread worker;
+
+  public CardInitializer(
+      CardStore cards,
+      DeviceStore devices,
+      ProtectionPeriods protection,
+      CardEnrollment enrollment,
+      PollingQueueManager queues,
+      InitProgressStore progressStore,
+      OperationLocks locks,
+      SchedulerProperties properties,
+      Clock clock) {
+    this.cards = cards;
+    this.devices = devices;
+    this.protection = protection;
+    this.enrollment = enrollment;
+    this.queues = queues;
+    this.progressStore = progressStore;
+    this.locks = locks;
+    this.settings = properties.initializer();
+    this.clock = clock;
+  }
+
+  /**
+   * Initializes (or goes on initializing) if the queues need it and no other instance is at it.
+   * Returns when done, when interrupted (progress is kept), or at once when there is nothing to do.
+   *
+   * @return whether this call filled queues
+   */
+  public boolean ensureQueues() {
+    if (isCompleteAndPresent()) {
+      return false;
+    }
+    Optional<HeldLock> lock = locks.tryAcquire(RedisKeys.INIT_LOCK, LOCK_TTL);
+    if (lock.isEmpty()) {
+      return false;
+    }
+    try (HeldLock held = lock.get()) {
+      Optional<InitProgress> progress = progressStore.read();
+      if (progressStore.markerPresent() && progress.isPresent()) {
+        if (progress.get().completed()) {
+          return false;
+        }
+        log.info(
+            "resuming card initialization after card {} ({} of {} cards read)",
+            progress.get().lastId(),
+            progress.get().processed(),
+            progress.get().total());
+        return run(progress.get(), held);
+      }
+      if (progress.isPresent()) {
+        log.warn("Redis lost the polling queues (marker gone): rebuilding them from PostgreSQL");
+      }
+      InitProgress fresh = InitProgress.starting(cards.count(), clock.instant());
+      progressStore.startFresh(fresh);
+      log.info("initializing the polling queues from {} cards", fresh.total());
+      return run(fresh, held);
+    }
+  }
+
+  private boolean isCompleteAndPresent() {
+    return progressStore.markerPresent()
+        && progressStore.read().map(InitProgress::completed).orElse(false);
+  }
+
+  private boolean run(InitProgress start, HeldLock held) {
+    InitProgress progress = start;
+    while (!Thread.currentThread().isInterrupted()) {
+      List<Card> page = cards.findAfter(progress.lastId(), settings.batchSize());
+      if (page.isEmpty()) {
+        progress = progress.complete(clock.instant());
+        progressStore.write(progress);
+        log.info(
+            "polling queues initialized: {} cards read, {} cards/s",
+            progress.processed(),
+            Math.round(progress.cardsPerSecond()));
+        return true;
+      }
+      enroll(page);
+      progress = progress.advance(page.size(), page.get(page.size() - 1).id(), clock.instant());
+      progressStore.write(progress);
+      if (!held.extend()) {
+        log.warn(
+            "initializer lock lost after card {}: leaving the rest to its holder",
+            progress.lastId());
+        return true;
+      }
+      if (!rest()) {
+        break;
+      }
+    }
+    log.info(
+        "card initialization interrupted after card {}; a restart continues", progress.lastId());
+    return true;
+  }
+
+  /**
+   * One page in one pipeline; cards already queued (leased, or enrolled meanwhile) keep their time.
+   */
+  private void enroll(List<Card> page) {
+    Set<Long> deviceIds =
+        page.stream().map(Card::deviceId).filter(Objects::nonNull).collect(Collectors.toSet());
+    Set<Long> allowedDevices = devices.findPollingAllowed(deviceIds);
+    Set<Long> protectedCards = protection.protectedAmong(page.stream().map(Card::id).toList());
+    List<ScheduledCheck> checks = new ArrayList<>(page.size() * 3);
+    int skipped = 0;
+    for (Card card : page) {
+      EnrollmentPlan plan =
+          enrollment.plan(
+              card,
+              !card.inDevice() || allowedDevices.contains(card.deviceId()),
+              protectedCards.contains(card.id()),
+              Timing.SPREAD);
+      if (plan.isPolled()) {
+        checks.addAll(plan.checks());
+      } else {
+        skipped++;
+        log.debug("not polled: {}", plan.skipReason());
+      }
+    }
+    queues.requeueAll(checks, true);
+    log.debug("enrolled {} cards, skipped {}", page.size() - skipped, skipped);
+  }
+
+  /** The pause between pages; false when interrupted. */
+  private boolean rest() {
+    if (settings.pause().isZero()) {
+      return true;
+    }
+    try {
+      TimeUnit.MILLISECONDS.sleep(settings.pause().toMillis());
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  private void watch() {
+    while (!Thread.currentThread().isInterrupted()) {
+      try {
+        ensureQueues();
+      } catch (RuntimeException e) {
+        log.error("card initialization failed; trying again in {}", settings.watchInterval(), e);
+      }
+      try {
+        TimeUnit.MILLISECONDS.sleep(settings.watchInterval().toMillis());
+      } catch (InterruptedException e) {
+        return;
+      }
+    }
+  }
+
+  @Override
+  public synchronized void start() {
+    if (!settings.enabled() || worker != null) {
+      return;
+    }
+    worker = new Thread(this::watch, "card-initializer");
+    worker.setDaemon(true);
+    worker.start();
+  }
+
+  @Override
+  public synchronized void stop() {
+    if (worker != null) {
+      worker.interrupt();
+      worker = null;
+    }
+  }
+
+  @Override
+  public synchronized boolean isRunning() {
+    return worker != null;
+  }
+}

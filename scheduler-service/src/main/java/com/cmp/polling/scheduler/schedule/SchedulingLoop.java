@@ -1,0 +1,220 @@
+package com.cmp.polling.scheduler.schedule;
+
+import com.cmp.polling.core.queue.CardEntry;
+import com.cmp.polling.core.queue.PollingQueueManager;
+import com.cmp.polling.scheduler.config.SchedulerProperties;
+import com.cmp.polling.schemas.task.TaskType;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+/**
+ * The scheduling loop (seed 004 decision 6): every tick, manual triggers first, then for every
+ * shard in parallel and every task type, lease due cards and publish them. A card Kafka refuses
+ * goes back at once; a card whose fate is unknown comes back when its lease ends. Several instances
+ * may run at once: dequeues hand out disjoint cards.
+ */
+@Component
+public class SchedulingLoop implements SmartLifecycle {
+
+  private static final Logger log = LoggerFactory.getLogger(SchedulingLoop.class);
+
+  private final PollingQueueManager queues;
+  private final TaskPublisher publisher;
+  private final Backpressure backpressure;
+  private final SchedulerStatsStore stats;
+  private final SchedulerMetrics metrics;
+  private final SchedulerProperties settings;
+  private final Clock clock;
+  private ScheduledExecutorService ticker;
+  private ExecutorService shardWorkers;
+
+  public SchedulingLoop(
+      PollingQueueManager queues,
+      TaskPublisher publisher,
+      Backpressure backpressure,
+      SchedulerStatsStore stats,
+      SchedulerMetrics metrics,
+      SchedulerProperties settings,
+      Clock clock) {
+    this.queues = queues;
+    this.publisher = publisher;
+    this.backpressure = backpressure;
+    this.stats = stats;
+    this.metrics = metrics;
+    this.settings = settings;
+    this.clock = clock;
+  }
+
+  /** One round; also what tests call instead of waiting for the ticker. */
+  public synchronized RoundCounts runRound() {
+    Instant started = clock.instant();
+    RoundCounts counts = new RoundCounts();
+    for (TaskType type : TaskType.values()) {
+      publishManual(type, counts);
+    }
+    Set<TaskType> types = EnumSet.noneOf(TaskType.class);
+    for (TaskType type : TaskType.values()) {
+      if (backpressure.typeOverloaded(type)) {
+        metrics.skipped(type, "lag");
+      } else {
+        types.add(type);
+      }
+    }
+    List<Future<?>> shards = new ArrayList<>(queues.shardCount());
+    for (int shard = 0; shard < queues.shardCount(); shard++) {
+      int current = shard;
+      shards.add(workers().submit(() -> drainShard(current, types, counts)));
+    }
+    for (Future<?> shard : shards) {
+      await(shard);
+    }
+    Instant ended = clock.instant();
+    for (TaskType type : TaskType.values()) {
+      var c = counts.of(type);
+      stats.record(type, c.scheduled(), c.manual(), c.failures(), ended);
+    }
+    metrics.round(Duration.between(started, ended));
+    return counts;
+  }
+
+  private void publishManual(TaskType type, RoundCounts counts) {
+    try {
+      List<Long> cardIds = queues.pollManual(type, settings.manualCap());
+      if (cardIds.isEmpty()) {
+        return;
+      }
+      Instant now = clock.instant();
+      List<CardEntry> entries = cardIds.stream().map(id -> new CardEntry(id, now)).toList();
+      TaskPublisher.Outcome outcome = publisher.publish(type, entries, true);
+      // Back to the list, not to the shard queue: the operator asked for a check now.
+      outcome.failedCardIds().forEach(id -> queues.enqueueManual(id, type));
+      metrics.published(type, true, entries, outcome.publishedAt());
+      counts.add(type, 0, outcome.published(), outcome.failedCardIds().size());
+    } catch (RuntimeException e) {
+      log.error(
+          "manual {} triggers not published this round; those taken are lost", type.code(), e);
+    }
+  }
+
+  private void drainShard(int shard, Set<TaskType> types, RoundCounts counts) {
+    for (TaskType type : types) {
+      try {
+        if (backpressure.shardOverloaded(shard, type)) {
+          metrics.skipped(type, "depth");
+          continue;
+        }
+        for (int batch = 0; batch < settings.maxBatchesPerShard(); batch++) {
+          List<CardEntry> due = queues.dequeueReady(shard, type, settings.batchSize());
+          if (due.isEmpty()) {
+            break;
+          }
+          TaskPublisher.Outcome outcome = publisher.publish(type, due, false);
+          putBack(type, outcome.failedCardIds());
+          metrics.published(type, false, due, outcome.publishedAt());
+          counts.add(type, outcome.published(), 0, outcome.failedCardIds().size());
+          if (due.size() < settings.batchSize()) {
+            break;
+          }
+        }
+      } catch (RuntimeException e) {
+        log.error(
+            "shard {} {} not scheduled this round; leased cards come due again after their lease",
+            shard,
+            type.code(),
+            e);
+      }
+    }
+  }
+
+  private void putBack(TaskType type, List<Long> cardIds) {
+    if (cardIds.isEmpty()) {
+      return;
+    }
+    metrics.failed(type, cardIds.size());
+    Instant now = clock.instant();
+    for (long cardId : cardIds) {
+      queues.requeue(cardId, type, now);
+    }
+  }
+
+  private static void await(Future<?> shard) {
+    try {
+      shard.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (java.util.concurrent.ExecutionException e) {
+      log.error("a shard worker failed", e.getCause());
+    }
+  }
+
+  private synchronized ExecutorService workers() {
+    if (shardWorkers == null) {
+      shardWorkers = Executors.newFixedThreadPool(settings.shardThreads(), named("shard-worker"));
+    }
+    return shardWorkers;
+  }
+
+  private void roundSafely() {
+    try {
+      runRound();
+    } catch (RuntimeException e) {
+      log.error("scheduling round failed; the next tick tries again", e);
+    }
+  }
+
+  @Override
+  public synchronized void start() {
+    if (!settings.enabled() || ticker != null) {
+      log.info("scheduling loop {}", settings.enabled() ? "already running" : "disabled");
+      return;
+    }
+    ticker = Executors.newSingleThreadScheduledExecutor(named("scheduler-tick"));
+    ticker.scheduleWithFixedDelay(
+        this::roundSafely, 0, settings.tick().toMillis(), TimeUnit.MILLISECONDS);
+    log.info(
+        "scheduling loop started: tick {}, {} shards, batch {}",
+        settings.tick(),
+        queues.shardCount(),
+        settings.batchSize());
+  }
+
+  @Override
+  public synchronized void stop() {
+    if (ticker != null) {
+      ticker.shutdown();
+      ticker = null;
+    }
+    if (shardWorkers != null) {
+      shardWorkers.shutdown();
+      shardWorkers = null;
+    }
+  }
+
+  @Override
+  public synchronized boolean isRunning() {
+    return ticker != null;
+  }
+
+  static java.util.concurrent.ThreadFactory named(String prefix) {
+    var counter = new java.util.concurrent.atomic.AtomicInteger();
+    return runnable -> {
+      Thread thread = new Thread(runnable, prefix + "-" + counter.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+}

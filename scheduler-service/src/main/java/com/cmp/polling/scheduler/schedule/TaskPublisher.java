@@ -1,0 +1,94 @@
+package com.cmp.polling.scheduler.schedule;
+
+import com.cmp.polling.core.queue.CardEntry;
+import com.cmp.polling.schemas.Topic;
+import com.cmp.polling.schemas.Topics;
+import com.cmp.polling.schemas.json.PayloadCodec;
+import com.cmp.polling.schemas.task.CheckTask;
+import com.cmp.polling.schemas.task.TaskType;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.support.SendResult;
+import org.springframework.stereotype.Component;
+
+/**
+ * Publishes check tasks to {@code polling.task.<type>} (key = card id) and tells which cards
+ * certainly did not reach Kafka, so that the caller puts them back at once. A send whose outcome is
+ * unknown when the wait ends is not counted as failed: its card stays leased and comes due again
+ * when the lease ends if the task was indeed lost.
+ */
+@Component
+public class TaskPublisher {
+
+  private static final Logger log = LoggerFactory.getLogger(TaskPublisher.class);
+
+  private final KafkaTemplate<String, byte[]> kafka;
+  private final PayloadCodec codec;
+  private final Clock clock;
+  private final Duration ackTimeout;
+
+  public TaskPublisher(
+      KafkaTemplate<String, byte[]> kafka,
+      PayloadCodec codec,
+      Clock clock,
+      com.cmp.polling.autoconfigure.PollingProperties properties) {
+    this.kafka = kafka;
+    this.codec = codec;
+    this.clock = clock;
+    this.ackTimeout = properties.kafka().ackTimeout();
+  }
+
+  /** What became of one batch. */
+  public record Outcome(int published, List<Long> failedCardIds, Instant publishedAt) {}
+
+  public Outcome publish(TaskType type, List<CardEntry> entries, boolean manual) {
+    Topic<CheckTask> topic = Topics.checkTasks(type);
+    Instant now = clock.instant();
+    List<CompletableFuture<SendResult<String, byte[]>>> sends = new ArrayList<>(entries.size());
+    List<Long> failed = new ArrayList<>();
+    for (CardEntry entry : entries) {
+      CheckTask task = new CheckTask(entry.cardId(), type, entry.dueAt(), now, manual);
+      try {
+        sends.add(kafka.send(topic.name(), task.key(), codec.encode(topic, task)));
+      } catch (RuntimeException e) {
+        // The producer refused at once (buffer full, no metadata within max.block.ms).
+        sends.add(CompletableFuture.failedFuture(e));
+      }
+    }
+    long deadline = System.nanoTime() + ackTimeout.toNanos();
+    int published = 0;
+    for (int i = 0; i < sends.size(); i++) {
+      try {
+        sends.get(i).get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        published++;
+      } catch (ExecutionException e) {
+        failed.add(entries.get(i).cardId());
+      } catch (TimeoutException e) {
+        // Unknown outcome: neither published nor failed; the lease covers it.
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    if (!failed.isEmpty()) {
+      log.warn(
+          "{} of {} {} tasks not published to {} (first card {}): putting them back",
+          failed.size(),
+          entries.size(),
+          type.code(),
+          topic.name(),
+          failed.get(0));
+    }
+    return new Outcome(published, failed, now);
+  }
+}

@@ -1,0 +1,129 @@
+package com.cmp.polling.scheduler.triggers;
+
+import com.cmp.polling.core.card.Card;
+import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.packageusage.PackageOwner;
+import com.cmp.polling.core.packageusage.PackageUsageStore;
+import com.cmp.polling.core.queue.PollingQueueManager;
+import com.cmp.polling.scheduler.config.SchedulerProperties;
+import com.cmp.polling.schemas.task.TaskType;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+/**
+ * The scheduler's 10-second package triggers (seed 004 decision 9): pending or active packages past
+ * their expiry become expired, packages whose monthly reset time has come start their month again;
+ * every card concerned (a device's: all its cards) gets a manual package check, so that
+ * StopResumeService acts on the change within seconds. Safe with several schedulers: each package
+ * row is changed by one of them.
+ */
+@Component
+public class PackageTriggers implements SmartLifecycle {
+
+  private static final Logger log = LoggerFactory.getLogger(PackageTriggers.class);
+
+  private final PackageUsageStore packages;
+  private final CardStore cards;
+  private final PollingQueueManager queues;
+  private final SchedulerProperties.Triggers settings;
+  private final Clock clock;
+  private ScheduledExecutorService ticker;
+
+  public PackageTriggers(
+      PackageUsageStore packages,
+      CardStore cards,
+      PollingQueueManager queues,
+      SchedulerProperties properties,
+      Clock clock) {
+    this.packages = packages;
+    this.cards = cards;
+    this.queues = queues;
+    this.settings = properties.triggers();
+    this.clock = clock;
+  }
+
+  /** What one run changed. */
+  public record Result(int expiredPackages, int resetPackages, int cardsToCheck) {}
+
+  /** Runs both triggers once; also what tests call instead of waiting. */
+  public Result runOnce() {
+    Set<Long> cardsToCheck = new LinkedHashSet<>();
+    int expired = drain(packages::expireDue, cardsToCheck);
+    int reset = drain(packages::resetDue, cardsToCheck);
+    cardsToCheck.forEach(card -> queues.enqueueManual(card, TaskType.PACKAGE));
+    if (expired + reset > 0) {
+      log.info(
+          "package triggers: {} expired, {} reset for the new month; {} cards get a package check",
+          expired,
+          reset,
+          cardsToCheck.size());
+    }
+    return new Result(expired, reset, cardsToCheck.size());
+  }
+
+  private int drain(BiFunction<Instant, Integer, List<PackageOwner>> step, Set<Long> cardsToCheck) {
+    int changed = 0;
+    while (true) {
+      List<PackageOwner> owners = step.apply(clock.instant(), settings.batchSize());
+      changed += owners.size();
+      for (PackageOwner owner : owners) {
+        if (owner.kind() == PackageOwner.Kind.CARD) {
+          cardsToCheck.add(owner.id());
+        } else {
+          cards.findByDevice(owner.id()).stream().map(Card::id).forEach(cardsToCheck::add);
+        }
+      }
+      if (owners.size() < settings.batchSize()) {
+        return changed;
+      }
+    }
+  }
+
+  private void runSafely() {
+    try {
+      runOnce();
+    } catch (RuntimeException e) {
+      log.error("package triggers failed; the next run tries again", e);
+    }
+  }
+
+  @Override
+  public synchronized void start() {
+    if (!settings.enabled() || ticker != null) {
+      return;
+    }
+    ticker =
+        Executors.newSingleThreadScheduledExecutor(
+            runnable -> {
+              Thread thread = new Thread(runnable, "package-triggers");
+              thread.setDaemon(true);
+              return thread;
+            });
+    long every = settings.interval().toMillis();
+    ticker.scheduleWithFixedDelay(this::runSafely, every, every, TimeUnit.MILLISECONDS);
+  }
+
+  @Override
+  public synchronized void stop() {
+    if (ticker != null) {
+      ticker.shutdown();
+      ticker = null;
+    }
+  }
+
+  @Override
+  public synchronized boolean isRunning() {
+    return ticker != null;
+  }
+}
