@@ -15,6 +15,16 @@ public final class InfrastructureProperties {
 
   private InfrastructureProperties() {}
 
+  /**
+   * The properties as command-line arguments ({@code --name=value}): those outrank the app's
+   * application.yml, which properties set as defaults on the SpringApplication would not.
+   */
+  public static String[] asArguments(Map<String, Object> properties) {
+    return properties.entrySet().stream()
+        .map(e -> "--" + e.getKey() + "=" + e.getValue())
+        .toArray(String[]::new);
+  }
+
   public static Map<String, Object> of(
       PostgresExtension postgres, RedisExtension redis, KafkaExtension kafka) {
     Map<String, Object> properties = new HashMap<>();

@@ -1,0 +1,69 @@
+package com.cmp.polling.scheduler;
+
+import com.cmp.polling.simulator.GatewaySimulator;
+import com.cmp.polling.simulator.RunningSimulator;
+import com.cmp.polling.testsupport.app.InfrastructureProperties;
+import com.cmp.polling.testsupport.kafka.KafkaExtension;
+import com.cmp.polling.testsupport.postgres.PostgresExtension;
+import com.cmp.polling.testsupport.redis.RedisExtension;
+import java.util.HashMap;
+import java.util.Map;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * The scheduler app on the test class's real servers, with a gateway simulator. Background activity
+ * (loop, initializer, triggers) is off unless a test turns it on, so that tests drive rounds
+ * themselves. Start it in {@code @BeforeAll}, close it in {@code @AfterAll}.
+ */
+public final class SchedulerTestApp implements AutoCloseable {
+
+  public static final String TOKEN = "test-admin-token";
+
+  private final RunningSimulator simulator;
+  private final ConfigurableApplicationContext context;
+
+  private SchedulerTestApp(RunningSimulator simulator, ConfigurableApplicationContext context) {
+    this.simulator = simulator;
+    this.context = context;
+  }
+
+  public static SchedulerTestApp start(
+      PostgresExtension postgres,
+      RedisExtension redis,
+      KafkaExtension kafka,
+      Map<String, Object> overrides) {
+    RunningSimulator simulator = GatewaySimulator.start();
+    Map<String, Object> properties =
+        new HashMap<>(InfrastructureProperties.of(postgres, redis, kafka));
+    properties.put("cmp.polling.gateway.base-url", simulator.baseUrl());
+    properties.put("cmp.polling.scheduler.admin.token", TOKEN);
+    properties.put("cmp.polling.scheduler.enabled", false);
+    properties.put("cmp.polling.scheduler.initializer.enabled", false);
+    properties.put("cmp.polling.scheduler.triggers.enabled", false);
+    properties.putAll(overrides);
+    ConfigurableApplicationContext context =
+        new SpringApplicationBuilder(SchedulerApplication.class)
+            .run(InfrastructureProperties.asArguments(properties));
+    return new SchedulerTestApp(simulator, context);
+  }
+
+  public <T> T bean(Class<T> type) {
+    return context.getBean(type);
+  }
+
+  /** e.g. {@code http://127.0.0.1:43121} */
+  public String baseUrl() {
+    return "http://127.0.0.1:" + context.getEnvironment().getProperty("local.server.port");
+  }
+
+  public RunningSimulator simulator() {
+    return simulator;
+  }
+
+  @Override
+  public void close() {
+    context.close();
+    simulator.close();
+  }
+}
