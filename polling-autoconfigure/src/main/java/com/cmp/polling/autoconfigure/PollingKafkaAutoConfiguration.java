@@ -19,6 +19,7 @@ import org.springframework.boot.kafka.autoconfigure.DefaultKafkaProducerFactoryC
 import org.springframework.context.annotation.Bean;
 import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.support.ProducerListener;
 
 /**
  * Kafka as the pipeline uses it: String keys (card ids), JSON bytes as values, idempotent producers
@@ -43,6 +44,16 @@ public class PollingKafkaAutoConfiguration {
           5,
           ProducerConfig.BATCH_SIZE_CONFIG,
           65536);
+
+  /**
+   * Spring's default listener logs every failed record with its payload; the callers log one
+   * summary per batch with the card ids instead.
+   */
+  @Bean
+  @ConditionalOnMissingBean(ProducerListener.class)
+  ProducerListener<Object, Object> quietProducerListener() {
+    return new ProducerListener<>() {};
+  }
 
   @Bean
   DefaultKafkaProducerFactoryCustomizer pollingProducerSettings() {

@@ -87,27 +87,43 @@ public class CardInitializer implements SmartLifecycle {
     if (lock.isEmpty()) {
       return false;
     }
-    try (HeldLock held = lock.get()) {
-      Optional<InitProgress> progress = progressStore.read();
-      if (progressStore.markerPresent() && progress.isPresent()) {
-        if (progress.get().completed()) {
-          return false;
+    HeldLock held = lock.get();
+    try {
+      return initializeUnderLock(held);
+    } finally {
+      // An interrupted worker must still give the lock back: Redis calls refuse to run while
+      // the thread's interrupt flag is set, so clear it for the release and set it again.
+      boolean interrupted = Thread.interrupted();
+      try {
+        held.close();
+      } finally {
+        if (interrupted) {
+          Thread.currentThread().interrupt();
         }
-        log.info(
-            "resuming card initialization after card {} ({} of {} cards read)",
-            progress.get().lastId(),
-            progress.get().processed(),
-            progress.get().total());
-        return run(progress.get(), held);
       }
-      if (progress.isPresent()) {
-        log.warn("Redis lost the polling queues (marker gone): rebuilding them from PostgreSQL");
-      }
-      InitProgress fresh = InitProgress.starting(cards.count(), clock.instant());
-      progressStore.startFresh(fresh);
-      log.info("initializing the polling queues from {} cards", fresh.total());
-      return run(fresh, held);
     }
+  }
+
+  private boolean initializeUnderLock(HeldLock held) {
+    Optional<InitProgress> progress = progressStore.read();
+    if (progressStore.markerPresent() && progress.isPresent()) {
+      if (progress.get().completed()) {
+        return false;
+      }
+      log.info(
+          "resuming card initialization after card {} ({} of {} cards read)",
+          progress.get().lastId(),
+          progress.get().processed(),
+          progress.get().total());
+      return run(progress.get(), held);
+    }
+    if (progress.isPresent()) {
+      log.warn("Redis lost the polling queues (marker gone): rebuilding them from PostgreSQL");
+    }
+    InitProgress fresh = InitProgress.starting(cards.count(), clock.instant());
+    progressStore.startFresh(fresh);
+    log.info("initializing the polling queues from {} cards", fresh.total());
+    return run(fresh, held);
   }
 
   private boolean isCompleteAndPresent() {

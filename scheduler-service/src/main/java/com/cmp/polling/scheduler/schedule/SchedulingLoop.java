@@ -126,7 +126,9 @@ public class SchedulingLoop implements SmartLifecycle {
           putBack(type, outcome.failedCardIds());
           metrics.published(type, false, due, outcome.publishedAt());
           counts.add(type, outcome.published(), 0, outcome.failedCardIds().size());
-          if (due.size() < settings.batchSize()) {
+          // A short batch means the shard is drained; failures mean Kafka is in trouble: either
+          // way, the next round carries on.
+          if (due.size() < settings.batchSize() || !outcome.failedCardIds().isEmpty()) {
             break;
           }
         }

@@ -56,13 +56,22 @@ public class TaskPublisher {
     Instant now = clock.instant();
     List<CompletableFuture<SendResult<String, byte[]>>> sends = new ArrayList<>(entries.size());
     List<Long> failed = new ArrayList<>();
-    for (CardEntry entry : entries) {
+    for (int i = 0; i < entries.size(); i++) {
+      CardEntry entry = entries.get(i);
       CheckTask task = new CheckTask(entry.cardId(), type, entry.dueAt(), now, manual);
       try {
         sends.add(kafka.send(topic.name(), task.key(), codec.encode(topic, task)));
       } catch (RuntimeException e) {
-        // The producer refused at once (buffer full, no metadata within max.block.ms).
-        sends.add(CompletableFuture.failedFuture(e));
+        // The producer refused at once (no metadata within max.block.ms, buffer full): Kafka is
+        // away, and every further send would wait as long. The rest of the batch goes back.
+        log.warn(
+            "Kafka refused {} tasks at once ({}): the batch goes back",
+            type.code(),
+            e.getMessage());
+        for (int rest = i; rest < entries.size(); rest++) {
+          sends.add(CompletableFuture.failedFuture(e));
+        }
+        break;
       }
     }
     long deadline = System.nanoTime() + ackTimeout.toNanos();

@@ -71,6 +71,19 @@ public final class KafkaExtension implements BeforeAllCallback, AfterAllCallback
     onClose.clear();
   }
 
+  /**
+   * Stops this class's dedicated broker now, for tests of what happens when Kafka goes away.
+   *
+   * @throws IllegalStateException for the shared broker, which other test classes still use
+   */
+  public void stopDedicatedBroker() {
+    if (!dedicated || onClose.isEmpty()) {
+      throw new IllegalStateException("only a dedicated broker of this test class can be stopped");
+    }
+    onClose.forEach(Runnable::run);
+    onClose.clear();
+  }
+
   public String bootstrapServers() {
     return broker.bootstrapServers();
   }

@@ -1,0 +1,72 @@
+package com.cmp.polling.scheduler.schedule;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.cmp.polling.core.queue.PollingQueueManager;
+import com.cmp.polling.core.queue.ScheduledCheck;
+import com.cmp.polling.scheduler.SchedulerTestApp;
+import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.testsupport.kafka.KafkaExtension;
+import com.cmp.polling.testsupport.postgres.PostgresExtension;
+import com.cmp.polling.testsupport.redis.RedisExtension;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** Kafka goes away during a round: every card the round dequeued is back in its queue. */
+class KafkaOutageIT {
+
+  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
+  @RegisterExtension static final RedisExtension redis = new RedisExtension();
+  @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
+
+  static SchedulerTestApp app;
+
+  @BeforeAll
+  static void start() {
+    app =
+        SchedulerTestApp.start(
+            postgres,
+            redis,
+            kafka,
+            Map.of(
+                "cmp.polling.scheduler.backpressure.max-consumer-lag", Long.MAX_VALUE,
+                // Fail fast once the broker is gone instead of the producer's 2-minute default.
+                "spring.kafka.producer.properties.max.block.ms", 2000,
+                "spring.kafka.producer.properties.request.timeout.ms", 1000,
+                "spring.kafka.producer.properties.delivery.timeout.ms", 3000,
+                "cmp.polling.kafka.ack-timeout", "10s"));
+  }
+
+  @AfterAll
+  static void stop() {
+    app.close();
+  }
+
+  @Test
+  void kafkaUnreachableDuringARound_putsEveryDequeuedCardBack() {
+    var queues = app.bean(PollingQueueManager.class);
+    List<ScheduledCheck> due = new ArrayList<>();
+    for (long card = 1; card <= 200; card++) {
+      due.add(new ScheduledCheck(card, TaskType.CARDDATA, Instant.now().minusSeconds(5)));
+    }
+    queues.requeueAll(due);
+    // One healthy round first, so the producer knows the topics.
+    app.bean(SchedulingLoop.class).runRound();
+    queues.requeueAll(due);
+
+    kafka.stopDedicatedBroker();
+    RoundCounts counts = app.bean(SchedulingLoop.class).runRound();
+
+    assertThat(counts.of(TaskType.CARDDATA).scheduled()).isZero();
+    assertThat(counts.of(TaskType.CARDDATA).failures()).isEqualTo(200);
+    // Back, and due at once: not left leased until the lease ends.
+    assertThat(queues.getTotalQueueDepth(TaskType.CARDDATA)).isEqualTo(200);
+    assertThat(queues.getOverdueCount(TaskType.CARDDATA, Instant.now())).isEqualTo(200);
+  }
+}

@@ -1,0 +1,197 @@
+package com.cmp.polling.scheduler.schedule;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.cmp.polling.core.queue.PollingQueueManager;
+import com.cmp.polling.core.queue.ScheduledCheck;
+import com.cmp.polling.scheduler.SchedulerTestApp;
+import com.cmp.polling.schemas.Topics;
+import com.cmp.polling.schemas.json.PayloadCodec;
+import com.cmp.polling.schemas.task.CheckTask;
+import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.testsupport.kafka.KafkaExtension;
+import com.cmp.polling.testsupport.kafka.TopicCursor;
+import com.cmp.polling.testsupport.postgres.PostgresExtension;
+import com.cmp.polling.testsupport.redis.RedisExtension;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** Scheduling rounds against real Redis and Kafka (seed 003 scenarios). */
+class SchedulingLoopIT {
+
+  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
+  @RegisterExtension static final RedisExtension redis = new RedisExtension();
+  @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
+
+  static SchedulerTestApp app;
+  static PollingQueueManager queues;
+  static SchedulingLoop loop;
+  final PayloadCodec codec = new PayloadCodec();
+
+  @BeforeAll
+  static void start() {
+    // No lag check: the topics here have no handlers, their lag only grows.
+    app =
+        SchedulerTestApp.start(
+            postgres,
+            redis,
+            kafka,
+            Map.of("cmp.polling.scheduler.backpressure.max-consumer-lag", Long.MAX_VALUE));
+    queues = app.bean(PollingQueueManager.class);
+    loop = app.bean(SchedulingLoop.class);
+  }
+
+  @AfterAll
+  static void stop() {
+    app.close();
+  }
+
+  @BeforeEach
+  void emptyQueues() {
+    redis.flush();
+  }
+
+  @Test
+  void round_with500DueCards_publishes500Tasks_andRecordsTheCount() {
+    TopicCursor topic = kafka.cursorAtEnd(Topics.TASK_REALNAME_NAME);
+    queues.requeueAll(due(TaskType.REALNAME, 1, 500));
+
+    RoundCounts counts = loop.runRound();
+
+    assertThat(counts.of(TaskType.REALNAME).scheduled()).isEqualTo(500);
+    List<CheckTask> tasks = read(topic, 500);
+    assertThat(tasks).hasSize(500);
+    assertThat(tasks).extracting(CheckTask::cardId).doesNotHaveDuplicates();
+    assertThat(tasks)
+        .allSatisfy(
+            t -> {
+              assertThat(t.taskType()).isEqualTo(TaskType.REALNAME);
+              assertThat(t.manual()).isFalse();
+              assertThat(t.enqueuedAt()).isAfterOrEqualTo(t.dueAt());
+            });
+    var stats = app.bean(SchedulerStatsStore.class).read(TaskType.REALNAME);
+    assertThat(stats)
+        .containsEntry("last_schedule_count", "500")
+        .containsEntry("total_scheduled", "500");
+    assertThat(stats.get("last_schedule_at")).isNotBlank();
+    // Leased, not removed: the cards wait for their handlers' completion.
+    assertThat(queues.getTotalQueueDepth(TaskType.REALNAME)).isEqualTo(500);
+    assertThat(queues.getOverdueCount(TaskType.REALNAME, Instant.now())).isZero();
+  }
+
+  @Test
+  void tenManualCards_goOutBeforeTheScheduledOnes_ofTheSameRound() {
+    TopicCursor topic = kafka.cursorAtEnd(Topics.TASK_CARDDATA_NAME);
+    queues.requeueAll(due(TaskType.CARDDATA, 1, 50));
+    for (long card = 1001; card <= 1010; card++) {
+      queues.enqueueManual(card, TaskType.CARDDATA);
+    }
+
+    loop.runRound();
+
+    List<CheckTask> tasks = read(topic, 60);
+    assertThat(tasks).hasSize(60);
+    assertThat(tasks.subList(0, 10)).allSatisfy(t -> assertThat(t.manual()).isTrue());
+    assertThat(tasks.subList(0, 10))
+        .extracting(CheckTask::cardId)
+        .containsExactly(1001L, 1002L, 1003L, 1004L, 1005L, 1006L, 1007L, 1008L, 1009L, 1010L);
+    assertThat(tasks.subList(10, 60)).allSatisfy(t -> assertThat(t.manual()).isFalse());
+    assertThat(queues.getManualQueueLength(TaskType.CARDDATA)).isZero();
+    assertThat(app.bean(SchedulerStatsStore.class).read(TaskType.CARDDATA))
+        .containsEntry("total_manual", "10");
+  }
+
+  @Test
+  void futureCards_stayWhereTheyAre() {
+    TopicCursor topic = kafka.cursorAtEnd(Topics.TASK_PACKAGE_NAME);
+    List<ScheduledCheck> future = new ArrayList<>();
+    for (long card = 1; card <= 20; card++) {
+      future.add(new ScheduledCheck(card, TaskType.PACKAGE, Instant.now().plusSeconds(600)));
+    }
+    queues.requeueAll(future);
+
+    assertThat(loop.runRound().of(TaskType.PACKAGE).scheduled()).isZero();
+
+    assertThat(topic.read(1, Duration.ofSeconds(1))).isEmpty();
+  }
+
+  @Test
+  void shardOverTheDepthThreshold_isSkipped_othersAreNot() {
+    var bp =
+        new Backpressure(
+            queues, app.bean(ConsumerLag.class), thresholdOf(100), java.time.Clock.systemUTC());
+    queues.requeueAll(due(TaskType.PROTECT, 1, 150)); // ids 16, 32, ... all in shard 0
+    queues.requeue(17, TaskType.PROTECT, Instant.now().minusSeconds(1));
+
+    assertThat(bp.shardOverloaded(0, TaskType.PROTECT)).isTrue();
+    assertThat(bp.shardOverloaded(1, TaskType.PROTECT)).isFalse();
+  }
+
+  @Test
+  void taskTypeWhoseHandlersLagTooFar_isHeldBack() {
+    queues.requeueAll(due(TaskType.PACKAGE, 1, 30));
+    loop.runRound();
+    var strict =
+        new Backpressure(
+            queues,
+            app.bean(ConsumerLag.class),
+            limits(Long.MAX_VALUE, 10),
+            java.time.Clock.systemUTC());
+    var lenient =
+        new Backpressure(
+            queues,
+            app.bean(ConsumerLag.class),
+            limits(Long.MAX_VALUE, 1_000_000),
+            java.time.Clock.systemUTC());
+
+    // Nobody consumes these topics in this test: all 30 tasks count as lag.
+    assertThat(app.bean(ConsumerLag.class).of(TaskType.PACKAGE)).isGreaterThanOrEqualTo(30);
+    assertThat(strict.typeOverloaded(TaskType.PACKAGE)).isTrue();
+    assertThat(lenient.typeOverloaded(TaskType.PACKAGE)).isFalse();
+  }
+
+  private static com.cmp.polling.scheduler.config.SchedulerProperties thresholdOf(long depth) {
+    return limits(depth, Long.MAX_VALUE);
+  }
+
+  private static com.cmp.polling.scheduler.config.SchedulerProperties limits(long depth, long lag) {
+    return new com.cmp.polling.scheduler.config.SchedulerProperties(
+        false,
+        Duration.ofSeconds(1),
+        1000,
+        50,
+        10000,
+        4,
+        new com.cmp.polling.scheduler.config.SchedulerProperties.Backpressure(
+            depth, lag, Duration.ZERO),
+        new com.cmp.polling.scheduler.config.SchedulerProperties.Initializer(
+            false, 1000, Duration.ZERO, Duration.ofSeconds(30)),
+        new com.cmp.polling.scheduler.config.SchedulerProperties.Triggers(
+            false, Duration.ofSeconds(10), 1000),
+        new com.cmp.polling.scheduler.config.SchedulerProperties.Admin("t"));
+  }
+
+  /** Cards 16·from … 16·to (all in shard 0), due a second ago. */
+  private static List<ScheduledCheck> due(TaskType type, int from, int to) {
+    List<ScheduledCheck> checks = new ArrayList<>();
+    for (long n = from; n <= to; n++) {
+      checks.add(new ScheduledCheck(n * 16, type, Instant.now().minusSeconds(1)));
+    }
+    return checks;
+  }
+
+  private List<CheckTask> read(TopicCursor cursor, int count) {
+    var topic = Topics.TASK_REALNAME; // every task topic carries CheckTask
+    return cursor.read(count, Duration.ofSeconds(20)).stream()
+        .map(r -> codec.decode(topic, r.value()))
+        .toList();
+  }
+}
