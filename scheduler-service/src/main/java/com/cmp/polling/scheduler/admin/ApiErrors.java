@@ -1,0 +1,115 @@
+package com.cmp.polling.scheduler.admin;
+
+import com.cmp.polling.stopresume.CardBusyException;
+import com.cmp.polling.stopresume.CardNotFoundException;
+import com.cmp.polling.stopresume.CarrierActionFailedException;
+import jakarta.servlet.http.HttpServletRequest;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.TypeMismatchException;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+import tools.jackson.core.JacksonException;
+
+/**
+ * Turns every failure into {@code {"error": "<code>", "message": "<text>"}}: 400 for bad input, 404
+ * for an unknown card or device, 409 for a busy or unpolled card, 502 when the carrier failed, 500
+ * (logged, generic message) for anything unexpected. Spring MVC's own errors (bad JSON, wrong
+ * method, unknown path, ...) keep their status and get the same body.
+ */
+@RestControllerAdvice
+class ApiErrors extends ResponseEntityExceptionHandler {
+
+  private static final Logger log = LoggerFactory.getLogger(ApiErrors.class);
+
+  @ExceptionHandler(IllegalArgumentException.class)
+  ResponseEntity<ErrorBody> badRequest(IllegalArgumentException e) {
+    return answer(HttpStatus.BAD_REQUEST, e.getMessage());
+  }
+
+  @ExceptionHandler({AssetNotFoundException.class, CardNotFoundException.class})
+  ResponseEntity<ErrorBody> notFound(RuntimeException e) {
+    return answer(HttpStatus.NOT_FOUND, e.getMessage());
+  }
+
+  @ExceptionHandler({NotPolledException.class, CardBusyException.class})
+  ResponseEntity<ErrorBody> conflict(RuntimeException e) {
+    return answer(HttpStatus.CONFLICT, e.getMessage());
+  }
+
+  @ExceptionHandler(CarrierActionFailedException.class)
+  ResponseEntity<ErrorBody> carrierFailed(CarrierActionFailedException e) {
+    return answer(HttpStatus.BAD_GATEWAY, e.getMessage());
+  }
+
+  @ExceptionHandler(Exception.class)
+  ResponseEntity<ErrorBody> unexpected(Exception e, HttpServletRequest request) {
+    log.error(
+        "{} {} failed; answered 500, the caller may retry",
+        request.getMethod(),
+        request.getRequestURI(),
+        e);
+    return answer(
+        HttpStatus.INTERNAL_SERVER_ERROR, "internal error; the scheduler's log has the details");
+  }
+
+  @Override
+  protected ResponseEntity<Object> handleHttpMessageNotReadable(
+      HttpMessageNotReadableException e,
+      HttpHeaders headers,
+      HttpStatusCode status,
+      WebRequest request) {
+    String message =
+        e.getMostSpecificCause() instanceof JacksonException json
+            ? "request body is not valid: " + json.getOriginalMessage()
+            : "request body is missing or not JSON";
+    return handleExceptionInternal(e, ErrorBody.of(status, message), headers, status, request);
+  }
+
+  @Override
+  protected ResponseEntity<Object> handleTypeMismatch(
+      TypeMismatchException e, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+    String name =
+        e instanceof MethodArgumentTypeMismatchException argument
+            ? argument.getName()
+            : e.getPropertyName();
+    Class<?> required = e.getRequiredType();
+    String expected =
+        required != null && Number.class.isAssignableFrom(wrap(required))
+            ? "a number"
+            : "of type " + (required == null ? "?" : required.getSimpleName());
+    String message = name + " must be " + expected + ", was '" + e.getValue() + "'";
+    return handleExceptionInternal(e, ErrorBody.of(status, message), headers, status, request);
+  }
+
+  /** Every other Spring MVC error: its status, our body (the problem detail's text). */
+  @Override
+  protected ResponseEntity<Object> handleExceptionInternal(
+      Exception e, Object body, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+    if (!(body instanceof ErrorBody)) {
+      String message = body instanceof ProblemDetail problem ? problem.getDetail() : null;
+      body = ErrorBody.of(status, message != null ? message : e.getMessage());
+    }
+    if (status.is5xxServerError()) {
+      log.error("{} failed; answered {}", request.getDescription(false), status.value(), e);
+    }
+    return super.handleExceptionInternal(e, body, headers, status, request);
+  }
+
+  private static Class<?> wrap(Class<?> type) {
+    return type == long.class || type == int.class ? Long.class : type;
+  }
+
+  private static ResponseEntity<ErrorBody> answer(HttpStatus status, String message) {
+    return ResponseEntity.status(status).body(ErrorBody.of(status, message));
+  }
+}

@@ -1,0 +1,92 @@
+package com.cmp.polling.scheduler.admin;
+
+import com.cmp.polling.core.card.Card;
+import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.device.DeviceStore;
+import com.cmp.polling.core.enrollment.CardEnrollment;
+import com.cmp.polling.core.enrollment.CardEnrollment.Timing;
+import com.cmp.polling.core.enrollment.EnrollmentPlan;
+import com.cmp.polling.core.protection.ProtectionPeriods;
+import com.cmp.polling.core.queue.PollingQueueManager;
+import com.cmp.polling.schemas.task.TaskType;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+/**
+ * Manual checks (seed 003 "手动触发", "懒加载"): the card is read from PostgreSQL and judged by the same
+ * rules as everywhere ({@link CardEnrollment}); a polled card is enrolled in its shard queues if it
+ * is not there yet (lazy load: cards already queued keep their time), then pushed on the manual
+ * list, which the scheduler empties first at its next tick.
+ */
+@Component
+class ManualTriggers {
+
+  private static final Logger log = LoggerFactory.getLogger(ManualTriggers.class);
+
+  private final CardStore cards;
+  private final DeviceStore devices;
+  private final ProtectionPeriods protection;
+  private final CardEnrollment enrollment;
+  private final PollingQueueManager queues;
+
+  ManualTriggers(
+      CardStore cards,
+      DeviceStore devices,
+      ProtectionPeriods protection,
+      CardEnrollment enrollment,
+      PollingQueueManager queues) {
+    this.cards = cards;
+    this.devices = devices;
+    this.protection = protection;
+    this.enrollment = enrollment;
+    this.queues = queues;
+  }
+
+  /**
+   * @throws IllegalArgumentException for an unknown task type
+   * @throws AssetNotFoundException for an unknown or deleted card
+   * @throws NotPolledException when the card, or that check of the card, is not polled
+   */
+  void trigger(long cardId, String taskTypeCode) {
+    TaskType type = TaskType.fromCode(taskTypeCode);
+    Card card =
+        cards
+            .findById(cardId)
+            .orElseThrow(() -> new AssetNotFoundException(AssetType.CARD, cardId));
+    EnrollmentPlan plan =
+        enrollment.plan(
+            card, deviceAllowsPolling(card), protection.isProtected(cardId), Timing.AFTER_INTERVAL);
+    if (!plan.isPolled()) {
+      throw new NotPolledException(plan.skipReason());
+    }
+    if (!plan.taskTypes().contains(type)) {
+      throw new NotPolledException(notPolledFor(card, type, plan));
+    }
+    // NX: a card already queued (or leased) keeps its time; only a missing one is enrolled.
+    queues.requeueAll(plan.checks(), true);
+    queues.enqueueManual(cardId, type);
+    log.info("manual {} check of card {} requested through the admin API", type.code(), cardId);
+  }
+
+  private boolean deviceAllowsPolling(Card card) {
+    return !card.inDevice()
+        || devices.findPollingAllowed(Set.of(card.deviceId())).contains(card.deviceId());
+  }
+
+  private static String notPolledFor(Card card, TaskType type, EnrollmentPlan plan) {
+    if (type == TaskType.PROTECT) {
+      return "card " + card.id() + " is under no protection period: no protect check to run";
+    }
+    return "card "
+        + card.id()
+        + " gets no "
+        + type.code()
+        + " checks: its polling config '"
+        + plan.config().name()
+        + "' (id "
+        + plan.config().id()
+        + ") turns them off";
+  }
+}

@@ -1,0 +1,114 @@
+package com.cmp.polling.scheduler.admin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.cmp.polling.scheduler.SchedulerTestApp;
+import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.simulator.SimulatorControl;
+import com.cmp.polling.testsupport.kafka.KafkaExtension;
+import com.cmp.polling.testsupport.postgres.PostgresExtension;
+import com.cmp.polling.testsupport.redis.RedisExtension;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import tools.jackson.databind.JsonNode;
+
+/** Operators' stop and resume through the API, the carrier being the gateway simulator. */
+class StopResumeApiIT {
+
+  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
+  @RegisterExtension static final RedisExtension redis = new RedisExtension();
+  @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
+
+  static SchedulerTestApp app;
+  static AdminApi api;
+  static SimulatorControl carrier;
+  static QueueState queues;
+
+  @BeforeAll
+  static void start() {
+    app = SchedulerTestApp.start(postgres, redis, kafka, Map.of());
+    api = AdminApi.withToken(app.baseUrl(), SchedulerTestApp.TOKEN);
+    carrier = app.simulator().control();
+    queues = new QueueState(redis.template());
+  }
+
+  @AfterAll
+  static void stop() {
+    app.close();
+  }
+
+  @Test
+  void stopThenResume_withProtection_changeTheCarrierTheRowAndTheProtectionPeriod() {
+    String iccid = "89860000000000077001";
+    long card = postgres.data().card().iccid(iccid).insert();
+
+    AdminApi.Reply stopped =
+        api.post("/api/admin/cards/" + card + "/stop", "{\"protectForSeconds\": 3600}");
+
+    assertThat(stopped.status()).isEqualTo(200);
+    JsonNode body = stopped.json();
+    assertThat(body.path("cardId").asLong()).isEqualTo(card);
+    assertThat(body.path("action").asString()).isEqualTo("stop");
+    assertThat(body.path("reason").asString()).isEqualTo("manual");
+    assertThat(body.path("trigger").asString()).isEqualTo("operator");
+    assertThat(body.path("success").asBoolean()).isTrue();
+    assertThat(body.path("attempts").asLong()).isEqualTo(1);
+    assertThat(body.path("protectedForSeconds").asLong()).isEqualTo(3600);
+    assertThat(CardRows.network(postgres, card))
+        .containsEntry("network_status", 0)
+        .containsEntry("stop_reason", "manual");
+    assertThat(queues.protection(card)).isEqualTo("stop");
+    assertThat(queues.protectionTtlSeconds(card)).isBetween(3590L, 3600L);
+    assertThat(queues.score(card, TaskType.PROTECT)).isNotNull();
+    assertThat(carrier.card(iccid).online()).isFalse();
+    assertThat(carrier.calls(iccid)).isEqualTo(Map.of("stop", 1));
+
+    AdminApi.Reply resumed =
+        api.post("/api/admin/cards/" + card + "/resume", "{\"protectForSeconds\": 600}");
+
+    assertThat(resumed.status()).isEqualTo(200);
+    assertThat(resumed.json().path("action").asString()).isEqualTo("resume");
+    assertThat(resumed.json().path("protectedForSeconds").asLong()).isEqualTo(600);
+    assertThat(CardRows.network(postgres, card))
+        .containsEntry("network_status", 1)
+        .containsEntry("stop_reason", null);
+    assertThat(queues.protection(card)).isEqualTo("start");
+    assertThat(queues.protectionTtlSeconds(card)).isBetween(590L, 600L);
+    assertThat(carrier.card(iccid).online()).isTrue();
+    assertThat(carrier.calls(iccid)).isEqualTo(Map.of("stop", 1, "start", 1));
+  }
+
+  @Test
+  void stopWithoutBody_stopsTheCard_withoutProtectionPeriod() {
+    String iccid = "89860000000000077002";
+    long card = postgres.data().card().iccid(iccid).insert();
+
+    AdminApi.Reply reply = api.post("/api/admin/cards/" + card + "/stop");
+
+    assertThat(reply.status()).isEqualTo(200);
+    assertThat(reply.json().path("protectedForSeconds").asLong()).isZero();
+    assertThat(CardRows.network(postgres, card)).containsEntry("network_status", 0);
+    assertThat(queues.protection(card)).isNull();
+    assertThat(carrier.calls(iccid)).isEqualTo(Map.of("stop", 1));
+  }
+
+  @Test
+  void afterAStop_prometheusCountsTheOperatorsAction() {
+    long card = postgres.data().card().iccid("89860000000000077003").insert();
+    assertThat(api.post("/api/admin/cards/" + card + "/stop").status()).isEqualTo(200);
+
+    String metrics =
+        AdminApi.withAuthorization(app.baseUrl(), null).get("/actuator/prometheus").body();
+
+    assertThat(metrics.lines())
+        .anyMatch(
+            line ->
+                line.startsWith("polling_stopresume_actions_total{")
+                    && line.contains("action=\"stop\"")
+                    && line.contains("trigger=\"operator\"")
+                    && line.contains("result=\"success\""));
+  }
+}
