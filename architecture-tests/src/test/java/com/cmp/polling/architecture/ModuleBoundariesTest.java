@@ -26,6 +26,7 @@ class ModuleBoundariesTest {
   static final String SCHEMAS = "com.cmp.polling.schemas..";
   static final String CORE = "com.cmp.polling.core..";
   static final String STOP_RESUME = "com.cmp.polling.stopresume..";
+  static final String AUTOCONFIGURE = "com.cmp.polling.autoconfigure..";
   static final String TEST_SUPPORT = "com.cmp.polling.testsupport..";
   static final String[] APPS = {
     "com.cmp.polling.scheduler..",
@@ -53,6 +54,8 @@ class ModuleBoundariesTest {
           "com.cmp.polling.core.card.CardStore",
           "com.cmp.polling.stopresume.StopResumeService",
           "com.cmp.polling.simulator.GatewaySimulator",
+          "com.cmp.polling.scheduler.SchedulerApplication",
+          "com.cmp.polling.autoconfigure.PollingCoreAutoConfiguration",
           "com.cmp.polling.testsupport.data.TestData"
         }) {
       assertThat(production.contain(name)).as(name).isTrue();
@@ -64,7 +67,7 @@ class ModuleBoundariesTest {
     check(
         noClasses()
             .that()
-            .resideInAnyPackage(SCHEMAS, CORE, STOP_RESUME)
+            .resideInAnyPackage(SCHEMAS, CORE, STOP_RESUME, AUTOCONFIGURE)
             .should()
             .dependOnClassesThat()
             .resideInAnyPackage(APPS)

@@ -1,6 +1,7 @@
 package com.cmp.polling.benchmarks;
 
 import com.cmp.polling.benchmarks.queue.QueueDequeueBenchmark;
+import com.cmp.polling.benchmarks.scheduler.SchedulerBenchmark;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -29,6 +30,7 @@ public final class BenchmarkCommand {
     Report report = new Report(String.join(" ", args));
     switch (args[0]) {
       case "queue" -> new QueueDequeueBenchmark(options).run(report);
+      case "scheduler" -> new SchedulerBenchmark(options).run(report);
       default -> {
         usage();
         System.exit(2);
@@ -41,8 +43,10 @@ public final class BenchmarkCommand {
 
   private static void usage() {
     log.error(
-        "usage: java -jar cmp-polling-benchmarks.jar queue [--cards 1600000] [--workers 1,2,4]"
-            + " [--redis-port <port of a running redis-server>] [--report <file.md>]");
+        "usage: java -jar cmp-polling-benchmarks.jar <benchmark> [--option value ...]\n"
+            + "  queue      [--cards 1600000] [--workers 1,2,4] [--redis-port <running server>]\n"
+            + "  scheduler  [--cards 1000000] [--rate 50000] [--latency-seconds 20]\n"
+            + "  every one: [--report <file.md>]");
   }
 
   /** {@code --name value} pairs. */

@@ -105,7 +105,7 @@ public class PollingCoreAutoConfiguration {
   }
 
   @Bean
-  ProtectionPeriods protectionPeriods(StringRedisTemplate redis) {
-    return new ProtectionPeriods(redis);
+  ProtectionPeriods protectionPeriods(StringRedisTemplate redis, Clock clock) {
+    return new ProtectionPeriods(redis, clock);
   }
 }

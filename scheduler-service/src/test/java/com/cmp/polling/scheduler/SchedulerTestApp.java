@@ -42,10 +42,15 @@ public final class SchedulerTestApp implements AutoCloseable {
     properties.put("cmp.polling.scheduler.initializer.enabled", false);
     properties.put("cmp.polling.scheduler.triggers.enabled", false);
     properties.putAll(overrides);
-    ConfigurableApplicationContext context =
-        new SpringApplicationBuilder(SchedulerApplication.class)
-            .run(InfrastructureProperties.asArguments(properties));
-    return new SchedulerTestApp(simulator, context);
+    try {
+      ConfigurableApplicationContext context =
+          new SpringApplicationBuilder(SchedulerApplication.class)
+              .run(InfrastructureProperties.asArguments(properties));
+      return new SchedulerTestApp(simulator, context);
+    } catch (RuntimeException e) {
+      simulator.close();
+      throw e;
+    }
   }
 
   public <T> T bean(Class<T> type) {

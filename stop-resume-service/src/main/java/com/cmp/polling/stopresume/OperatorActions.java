@@ -6,7 +6,6 @@ import com.cmp.polling.core.protection.DesiredState;
 import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.schemas.action.ActionTrigger;
-import com.cmp.polling.schemas.action.CardActionType;
 import com.cmp.polling.schemas.action.StopReason;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.stopresume.action.ActionResult;
@@ -85,6 +84,9 @@ public class OperatorActions {
       ActionResult result = move(load(cardId), desired, ActionTrigger.OPERATOR);
       if (protectFor != null && !protectFor.isZero() && !protectFor.isNegative()) {
         protect(cardId, desired, protectFor, result);
+      } else {
+        // The operator's latest word wins: an older period must not force the card back.
+        endPeriod(cardId, result);
       }
       return result;
     }
@@ -96,15 +98,15 @@ public class OperatorActions {
       queues.requeue(cardId, TaskType.PROTECT, clock.instant().plus(settings.protectCheckDelay()));
       log.info("card {} protected for {}: stays {}", cardId, period, desired.code());
     } catch (RuntimeException e) {
-      throw new IllegalStateException(
-          "card "
-              + cardId
-              + " was "
-              + (done.action() == CardActionType.STOP ? "stopped" : "resumed")
-              + " at the carrier, but its protection period could not be recorded ("
-              + e.getMessage()
-              + "): ask again to set it",
-          e);
+      throw new ProtectionNotRecordedException(cardId, done.action(), e);
+    }
+  }
+
+  private void endPeriod(long cardId, ActionResult done) {
+    try {
+      protection.end(cardId);
+    } catch (RuntimeException e) {
+      throw new ProtectionNotRecordedException(cardId, done.action(), e);
     }
   }
 

@@ -80,6 +80,20 @@ class OperatorActionsIT {
   }
 
   @Test
+  void operatorActionWithoutAPeriod_endsThePreviousPeriod() {
+    long card = data.card().insert();
+    rig.operator.stopManually(card, Duration.ofHours(1));
+
+    rig.operator.resumeManually(card, null);
+
+    assertThat(rig.card(card).isOnline()).isTrue();
+    assertThat(rig.protection.isProtected(card)).isFalse();
+    // Nothing left to force the card back to "stop".
+    assertThat(rig.operator.enforceProtection(card, true))
+        .isEqualTo(OperatorActions.ProtectionCheck.NOT_PROTECTED);
+  }
+
+  @Test
   void operatorStop_thatTheCarrierRefuses_setsNoProtection() {
     long card = data.card().insert();
     rig.carrier.failNext(rig.card(card).iccid(), 1, 409);

@@ -64,7 +64,7 @@ final class StopResumeRig implements AutoCloseable {
     Clock clock = Clock.systemUTC();
     cards = new CardStore(postgres.jdbc());
     attempts = new StopResumeLogStore(postgres.jdbc());
-    protection = new ProtectionPeriods(redis.template());
+    protection = new ProtectionPeriods(redis.template(), clock);
     queues = new PollingQueueManager(redis.template(), QueueSettings.DEFAULTS, clock);
     producers =
         new DefaultKafkaProducerFactory<>(

@@ -2,9 +2,10 @@ package com.cmp.polling.core.protection;
 
 import com.cmp.polling.core.redis.RedisKeys;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -16,16 +17,19 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 /**
  * Operators' protection periods: after a manual stop or resume, {@code polling:protect:{cardId}}
  * holds the desired state until its TTL ends. Meanwhile the rules leave the card alone and the
- * protect check restores that state if it drifts.
+ * protect check restores that state if it drifts. {@code polling:protect:index} lists the protected
+ * cards with the end of their period, for callers that look at many cards at once.
  */
 public class ProtectionPeriods {
 
   private static final Logger log = LoggerFactory.getLogger(ProtectionPeriods.class);
 
   private final StringRedisTemplate redis;
+  private final Clock clock;
 
-  public ProtectionPeriods(StringRedisTemplate redis) {
+  public ProtectionPeriods(StringRedisTemplate redis, Clock clock) {
     this.redis = redis;
+    this.clock = clock;
   }
 
   public void protect(long cardId, DesiredState state, Duration period) {
@@ -33,7 +37,30 @@ public class ProtectionPeriods {
       throw new IllegalArgumentException(
           "protection period of card " + cardId + " must be positive, was " + period);
     }
-    redis.opsForValue().set(RedisKeys.protection(cardId), state.code(), period);
+    long now = clock.instant().getEpochSecond();
+    redis.executePipelined(
+        (RedisCallback<Object>)
+            c -> {
+              c.stringCommands()
+                  .setEx(
+                      bytes(RedisKeys.protection(cardId)), period.toSeconds(), bytes(state.code()));
+              c.zSetCommands()
+                  .zAdd(
+                      bytes(RedisKeys.PROTECTION_INDEX),
+                      now + period.toSeconds(),
+                      bytes(Long.toString(cardId)));
+              // Periods that ended leave the index here: it stays as small as the protected set.
+              c.zSetCommands()
+                  .zRemRangeByScore(
+                      bytes(RedisKeys.PROTECTION_INDEX), Double.NEGATIVE_INFINITY, now);
+              return null;
+            });
+  }
+
+  /** Ends the card's period now (an operator acted again without asking for one). */
+  public void end(long cardId) {
+    redis.delete(RedisKeys.protection(cardId));
+    redis.opsForZSet().remove(RedisKeys.PROTECTION_INDEX, Long.toString(cardId));
   }
 
   /** The desired state while the period lasts; empty when the card is not protected. */
@@ -57,26 +84,26 @@ public class ProtectionPeriods {
     return Boolean.TRUE.equals(redis.hasKey(RedisKeys.protection(cardId)));
   }
 
-  /** The cards among {@code cardIds} that are under a protection period (one pipeline). */
-  public Set<Long> protectedAmong(List<Long> cardIds) {
-    if (cardIds.isEmpty()) {
-      return Set.of();
-    }
-    List<Object> answers =
-        redis.executePipelined(
-            (RedisCallback<Object>)
-                connection -> {
-                  for (long cardId : cardIds) {
-                    connection
-                        .keyCommands()
-                        .exists(RedisKeys.protection(cardId).getBytes(StandardCharsets.UTF_8));
-                  }
-                  return null;
-                });
+  /**
+   * The cards among {@code cardIds} whose period runs now, from the index: one query however many
+   * cards are asked about.
+   */
+  public Set<Long> protectedAmong(Collection<Long> cardIds) {
+    Set<String> protectedNow =
+        redis
+            .opsForZSet()
+            .rangeByScore(
+                RedisKeys.PROTECTION_INDEX,
+                clock.instant().getEpochSecond() + 1,
+                Double.POSITIVE_INFINITY);
     Set<Long> result = new HashSet<>();
-    for (int i = 0; i < cardIds.size(); i++) {
-      if (Boolean.TRUE.equals(answers.get(i))) {
-        result.add(cardIds.get(i));
+    if (protectedNow == null || protectedNow.isEmpty()) {
+      return result;
+    }
+    for (String member : protectedNow) {
+      long cardId = Long.parseLong(member);
+      if (cardIds.contains(cardId)) {
+        result.add(cardId);
       }
     }
     return result;
@@ -88,5 +115,9 @@ public class ProtectionPeriods {
     return seconds == null || seconds < 0
         ? Optional.empty()
         : Optional.of(Duration.ofSeconds(seconds));
+  }
+
+  private static byte[] bytes(String value) {
+    return value.getBytes(StandardCharsets.UTF_8);
   }
 }

@@ -135,6 +135,11 @@ public class PollingQueueManager {
     return cardIds;
   }
 
+  /** Whether the card is in its shard queue for {@code type} (scheduled or leased). */
+  public boolean isQueued(long cardId, TaskType type) {
+    return commands.scoreOf(key(cardId, type), cardId, "find " + describe(cardId, type)) != null;
+  }
+
   /** Manual triggers of one type waiting for the next scheduler round (LLEN). */
   public long getManualQueueLength(TaskType type) {
     String key = RedisKeys.manualQueue(requireType(type));

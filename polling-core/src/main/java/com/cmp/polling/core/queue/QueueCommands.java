@@ -144,6 +144,10 @@ final class QueueCommands {
     return values == null ? List.of() : values;
   }
 
+  Double scoreOf(String key, long cardId, String operation) {
+    return call(operation, () -> redis.opsForZSet().score(key, Long.toString(cardId)));
+  }
+
   long length(String listKey, String operation) {
     return orZero(call(operation, () -> redis.opsForList().size(listKey)));
   }

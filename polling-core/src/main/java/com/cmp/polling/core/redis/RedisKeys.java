@@ -20,6 +20,12 @@ public final class RedisKeys {
   /** Only one scheduler instance initializes at a time (STRING with TTL). */
   public static final String INIT_LOCK = "polling:init:lock";
 
+  /**
+   * Cards under a protection period (ZSET: card id scored by the period's end, unix seconds): lets
+   * the initializer find the few protected cards without one lookup per card.
+   */
+  public static final String PROTECTION_INDEX = "polling:protect:index";
+
   /** The enabled polling configs as the config manager last loaded them (HASH, TTL 24 h). */
   public static final String CONFIGS = "polling:configs";
 

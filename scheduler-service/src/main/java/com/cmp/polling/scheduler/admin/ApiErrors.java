@@ -3,6 +3,7 @@ package com.cmp.polling.scheduler.admin;
 import com.cmp.polling.stopresume.CardBusyException;
 import com.cmp.polling.stopresume.CardNotFoundException;
 import com.cmp.polling.stopresume.CarrierActionFailedException;
+import com.cmp.polling.stopresume.ProtectionNotRecordedException;
 import jakarta.servlet.http.HttpServletRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,6 +50,13 @@ class ApiErrors extends ResponseEntityExceptionHandler {
   @ExceptionHandler(CarrierActionFailedException.class)
   ResponseEntity<ErrorBody> carrierFailed(CarrierActionFailedException e) {
     return answer(HttpStatus.BAD_GATEWAY, e.getMessage());
+  }
+
+  /** The carrier acted but Redis failed: the operator must know, and may simply ask again. */
+  @ExceptionHandler(ProtectionNotRecordedException.class)
+  ResponseEntity<ErrorBody> protectionNotRecorded(ProtectionNotRecordedException e) {
+    log.error("{}", e.getMessage(), e);
+    return answer(HttpStatus.SERVICE_UNAVAILABLE, e.getMessage());
   }
 
   @ExceptionHandler(Exception.class)

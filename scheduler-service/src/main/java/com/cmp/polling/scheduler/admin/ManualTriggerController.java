@@ -1,6 +1,5 @@
 package com.cmp.polling.scheduler.admin;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -20,14 +19,12 @@ class ManualTriggerController {
   @PostMapping("/api/admin/cards/{cardId}/checks/{taskType}")
   @ResponseStatus(HttpStatus.ACCEPTED)
   TriggerAccepted trigger(@PathVariable long cardId, @PathVariable String taskType) {
-    triggers.trigger(cardId, taskType);
-    return new TriggerAccepted(cardId, taskType, null);
+    boolean enrolledNow = triggers.trigger(cardId, taskType);
+    return new TriggerAccepted(cardId, taskType, enrolledNow);
   }
 
   /**
-   * @param enrolledNow whether the card was put in its shard queues by this request (lazy load);
-   *     omitted while the queue manager cannot tell
+   * @param enrolledNow whether the card was put in its shard queues by this request (lazy load)
    */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  record TriggerAccepted(long cardId, String taskType, Boolean enrolledNow) {}
+  record TriggerAccepted(long cardId, String taskType, boolean enrolledNow) {}
 }

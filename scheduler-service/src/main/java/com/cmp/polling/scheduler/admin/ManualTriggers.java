@@ -48,8 +48,9 @@ class ManualTriggers {
    * @throws IllegalArgumentException for an unknown task type
    * @throws AssetNotFoundException for an unknown or deleted card
    * @throws NotPolledException when the card, or that check of the card, is not polled
+   * @return whether the card had to be enrolled in its shard queue first (lazy load)
    */
-  void trigger(long cardId, String taskTypeCode) {
+  boolean trigger(long cardId, String taskTypeCode) {
     TaskType type = TaskType.fromCode(taskTypeCode);
     Card card =
         cards
@@ -64,10 +65,16 @@ class ManualTriggers {
     if (!plan.taskTypes().contains(type)) {
       throw new NotPolledException(notPolledFor(card, type, plan));
     }
+    boolean enrolledNow = !queues.isQueued(cardId, type);
     // NX: a card already queued (or leased) keeps its time; only a missing one is enrolled.
     queues.requeueAll(plan.checks(), true);
     queues.enqueueManual(cardId, type);
-    log.info("manual {} check of card {} requested through the admin API", type.code(), cardId);
+    log.info(
+        "manual {} check of card {} requested through the admin API{}",
+        type.code(),
+        cardId,
+        enrolledNow ? " (card enrolled on the spot)" : "");
+    return enrolledNow;
   }
 
   private boolean deviceAllowsPolling(Card card) {

@@ -20,6 +20,10 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -131,48 +135,76 @@ public class CardInitializer implements SmartLifecycle {
         && progressStore.read().map(InitProgress::completed).orElse(false);
   }
 
+  /**
+   * Pages go through two stages at once: while one page is written to Redis, a reader thread
+   * already reads and plans the next one from PostgreSQL.
+   */
   private boolean run(InitProgress start, HeldLock held) {
+    ExecutorService reader =
+        Executors.newSingleThreadExecutor(
+            runnable -> {
+              Thread thread = new Thread(runnable, "card-initializer-reader");
+              thread.setDaemon(true);
+              return thread;
+            });
     InitProgress progress = start;
-    while (!Thread.currentThread().isInterrupted()) {
-      List<Card> page = cards.findAfter(progress.lastId(), settings.batchSize());
-      if (page.isEmpty()) {
-        progress = progress.complete(clock.instant());
+    try {
+      Future<Page> next = reader.submit(() -> readAndPlan(start.lastId()));
+      while (!Thread.currentThread().isInterrupted()) {
+        Page page = next.get();
+        if (page.cards() == 0) {
+          progress = progress.complete(clock.instant());
+          progressStore.write(progress);
+          log.info(
+              "polling queues initialized: {} cards read, {} cards/s",
+              progress.processed(),
+              Math.round(progress.cardsPerSecond()));
+          return true;
+        }
+        next = reader.submit(() -> readAndPlan(page.lastId()));
+        queues.requeueAll(page.checks(), true);
+        progress = progress.advance(page.cards(), page.lastId(), clock.instant());
         progressStore.write(progress);
-        log.info(
-            "polling queues initialized: {} cards read, {} cards/s",
-            progress.processed(),
-            Math.round(progress.cardsPerSecond()));
-        return true;
+        if (!held.extend()) {
+          log.warn("initializer lock lost after card {}: its holder goes on", progress.lastId());
+          return true;
+        }
+        if (!rest()) {
+          break;
+        }
       }
-      enroll(page);
-      progress = progress.advance(page.size(), page.get(page.size() - 1).id(), clock.instant());
-      progressStore.write(progress);
-      if (!held.extend()) {
-        log.warn(
-            "initializer lock lost after card {}: leaving the rest to its holder",
-            progress.lastId());
-        return true;
-      }
-      if (!rest()) {
-        break;
-      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof RuntimeException runtime
+          ? runtime
+          : new IllegalStateException("reading cards failed", e.getCause());
+    } finally {
+      reader.shutdownNow();
     }
     log.info(
         "card initialization interrupted after card {}; a restart continues", progress.lastId());
     return true;
   }
 
-  /**
-   * One page in one pipeline; cards already queued (leased, or enrolled meanwhile) keep their time.
-   */
-  private void enroll(List<Card> page) {
+  /** One page read and planned; nothing written yet. */
+  private record Page(int cards, long lastId, List<ScheduledCheck> checks) {}
+
+  /** Runs on the reader thread: the next page and the checks of its polled cards. */
+  private Page readAndPlan(long afterId) {
+    long started = System.nanoTime();
+    List<Card> cardsRead = cards.findAfter(afterId, settings.batchSize());
+    if (cardsRead.isEmpty()) {
+      return new Page(0, afterId, List.of());
+    }
     Set<Long> deviceIds =
-        page.stream().map(Card::deviceId).filter(Objects::nonNull).collect(Collectors.toSet());
+        cardsRead.stream().map(Card::deviceId).filter(Objects::nonNull).collect(Collectors.toSet());
     Set<Long> allowedDevices = devices.findPollingAllowed(deviceIds);
-    Set<Long> protectedCards = protection.protectedAmong(page.stream().map(Card::id).toList());
-    List<ScheduledCheck> checks = new ArrayList<>(page.size() * 3);
+    Set<Long> protectedCards =
+        protection.protectedAmong(cardsRead.stream().map(Card::id).collect(Collectors.toSet()));
+    List<ScheduledCheck> checks = new ArrayList<>(cardsRead.size() * 3);
     int skipped = 0;
-    for (Card card : page) {
+    for (Card card : cardsRead) {
       EnrollmentPlan plan =
           enrollment.plan(
               card,
@@ -183,11 +215,16 @@ public class CardInitializer implements SmartLifecycle {
         checks.addAll(plan.checks());
       } else {
         skipped++;
-        log.debug("not polled: {}", plan.skipReason());
+        log.trace("not polled: {}", plan.skipReason());
       }
     }
-    queues.requeueAll(checks, true);
-    log.debug("enrolled {} cards, skipped {}", page.size() - skipped, skipped);
+    log.debug(
+        "page after card {}: {} cards read and planned in {} ms, {} not polled",
+        afterId,
+        cardsRead.size(),
+        (System.nanoTime() - started) / 1_000_000,
+        skipped);
+    return new Page(cardsRead.size(), cardsRead.get(cardsRead.size() - 1).id(), checks);
   }
 
   /** The pause between pages; false when interrupted. */

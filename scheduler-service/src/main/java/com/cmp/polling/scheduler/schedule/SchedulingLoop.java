@@ -7,7 +7,9 @@ import com.cmp.polling.schemas.task.TaskType;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -31,6 +33,9 @@ import org.springframework.stereotype.Component;
 public class SchedulingLoop implements SmartLifecycle {
 
   private static final Logger log = LoggerFactory.getLogger(SchedulingLoop.class);
+
+  /** Batches of one shard sent before the first of them must be acknowledged. */
+  static final int BATCHES_IN_FLIGHT = 4;
 
   private final PollingQueueManager queues;
   private final TaskPublisher publisher;
@@ -110,25 +115,32 @@ public class SchedulingLoop implements SmartLifecycle {
     }
   }
 
+  /**
+   * Leases and publishes batch after batch, keeping up to {@link #BATCHES_IN_FLIGHT} batches
+   * unacknowledged so the producer is never idle; stops early when the shard is drained or Kafka is
+   * in trouble.
+   */
   private void drainShard(int shard, Set<TaskType> types, RoundCounts counts) {
     for (TaskType type : types) {
+      Deque<TaskPublisher.PendingBatch> inFlight = new ArrayDeque<>();
       try {
         if (backpressure.shardOverloaded(shard, type)) {
           metrics.skipped(type, "depth");
           continue;
         }
-        for (int batch = 0; batch < settings.maxBatchesPerShard(); batch++) {
+        boolean trouble = false;
+        for (int batch = 0; batch < settings.maxBatchesPerShard() && !trouble; batch++) {
           List<CardEntry> due = queues.dequeueReady(shard, type, settings.batchSize());
           if (due.isEmpty()) {
             break;
           }
-          TaskPublisher.Outcome outcome = publisher.publish(type, due, false);
-          putBack(type, outcome.failedCardIds());
-          metrics.published(type, false, due, outcome.publishedAt());
-          counts.add(type, outcome.published(), 0, outcome.failedCardIds().size());
-          // A short batch means the shard is drained; failures mean Kafka is in trouble: either
-          // way, the next round carries on.
-          if (due.size() < settings.batchSize() || !outcome.failedCardIds().isEmpty()) {
+          TaskPublisher.PendingBatch pending = publisher.send(type, due, false);
+          inFlight.add(pending);
+          trouble = pending.refused();
+          while (!inFlight.isEmpty() && (inFlight.size() >= BATCHES_IN_FLIGHT || trouble)) {
+            trouble |= settle(inFlight.poll(), type, counts);
+          }
+          if (due.size() < settings.batchSize()) {
             break;
           }
         }
@@ -138,8 +150,21 @@ public class SchedulingLoop implements SmartLifecycle {
             shard,
             type.code(),
             e);
+      } finally {
+        while (!inFlight.isEmpty()) {
+          settle(inFlight.poll(), type, counts);
+        }
       }
     }
+  }
+
+  /** Waits for a batch's acknowledgements; true when some task failed (Kafka in trouble). */
+  private boolean settle(TaskPublisher.PendingBatch pending, TaskType type, RoundCounts counts) {
+    TaskPublisher.Outcome outcome = pending.await();
+    putBack(type, outcome.failedCardIds());
+    metrics.published(type, false, pending.entries(), outcome.publishedAt());
+    counts.add(type, outcome.published(), 0, outcome.failedCardIds().size());
+    return !outcome.failedCardIds().isEmpty();
   }
 
   private void putBack(TaskType type, List<Long> cardIds) {
@@ -185,7 +210,9 @@ public class SchedulingLoop implements SmartLifecycle {
       return;
     }
     ticker = Executors.newSingleThreadScheduledExecutor(named("scheduler-tick"));
-    ticker.scheduleWithFixedDelay(
+    // Fixed rate: a round starts every tick however long the previous one took (rounds never
+    // overlap), so a card waits at most one tick plus one round.
+    ticker.scheduleAtFixedRate(
         this::roundSafely, 0, settings.tick().toMillis(), TimeUnit.MILLISECONDS);
     log.info(
         "scheduling loop started: tick {}, {} shards, batch {}",

@@ -51,11 +51,20 @@ public class TaskPublisher {
   /** What became of one batch. */
   public record Outcome(int published, List<Long> failedCardIds, Instant publishedAt) {}
 
+  /** Sends and waits for the acknowledgements. */
   public Outcome publish(TaskType type, List<CardEntry> entries, boolean manual) {
+    return send(type, entries, manual).await();
+  }
+
+  /**
+   * Hands the batch to the producer without waiting: the caller may send more batches before
+   * calling {@link PendingBatch#await()}, which keeps the producer's pipeline full.
+   */
+  public PendingBatch send(TaskType type, List<CardEntry> entries, boolean manual) {
     Topic<CheckTask> topic = Topics.checkTasks(type);
     Instant now = clock.instant();
     List<CompletableFuture<SendResult<String, byte[]>>> sends = new ArrayList<>(entries.size());
-    List<Long> failed = new ArrayList<>();
+    boolean refused = false;
     for (int i = 0; i < entries.size(); i++) {
       CardEntry entry = entries.get(i);
       CheckTask task = new CheckTask(entry.cardId(), type, entry.dueAt(), now, manual);
@@ -71,33 +80,71 @@ public class TaskPublisher {
         for (int rest = i; rest < entries.size(); rest++) {
           sends.add(CompletableFuture.failedFuture(e));
         }
+        refused = true;
         break;
       }
     }
-    long deadline = System.nanoTime() + ackTimeout.toNanos();
-    int published = 0;
-    for (int i = 0; i < sends.size(); i++) {
-      try {
-        sends.get(i).get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-        published++;
-      } catch (ExecutionException e) {
-        failed.add(entries.get(i).cardId());
-      } catch (TimeoutException e) {
-        // Unknown outcome: neither published nor failed; the lease covers it.
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        break;
+    return new PendingBatch(type, entries, sends, now, refused);
+  }
+
+  /** A batch handed to the producer, acknowledgements pending. */
+  public final class PendingBatch {
+
+    private final TaskType type;
+    private final List<CardEntry> entries;
+    private final List<CompletableFuture<SendResult<String, byte[]>>> sends;
+    private final Instant sentAt;
+    private final boolean refused;
+
+    private PendingBatch(
+        TaskType type,
+        List<CardEntry> entries,
+        List<CompletableFuture<SendResult<String, byte[]>>> sends,
+        Instant sentAt,
+        boolean refused) {
+      this.type = type;
+      this.entries = entries;
+      this.sends = sends;
+      this.sentAt = sentAt;
+      this.refused = refused;
+    }
+
+    /** Whether the producer refused part of the batch outright (Kafka unreachable). */
+    public boolean refused() {
+      return refused;
+    }
+
+    public List<CardEntry> entries() {
+      return entries;
+    }
+
+    /** Waits up to the acknowledgement timeout for every send of the batch. */
+    public Outcome await() {
+      long deadline = System.nanoTime() + ackTimeout.toNanos();
+      int published = 0;
+      List<Long> failed = new ArrayList<>();
+      for (int i = 0; i < sends.size(); i++) {
+        try {
+          sends.get(i).get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+          published++;
+        } catch (ExecutionException e) {
+          failed.add(entries.get(i).cardId());
+        } catch (TimeoutException e) {
+          // Unknown outcome: neither published nor failed; the lease covers it.
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          break;
+        }
       }
+      if (!failed.isEmpty()) {
+        log.warn(
+            "{} of {} {} tasks not published (first card {}): putting them back",
+            failed.size(),
+            entries.size(),
+            type.code(),
+            failed.get(0));
+      }
+      return new Outcome(published, failed, sentAt);
     }
-    if (!failed.isEmpty()) {
-      log.warn(
-          "{} of {} {} tasks not published to {} (first card {}): putting them back",
-          failed.size(),
-          entries.size(),
-          type.code(),
-          topic.name(),
-          failed.get(0));
-    }
-    return new Outcome(published, failed, now);
   }
 }

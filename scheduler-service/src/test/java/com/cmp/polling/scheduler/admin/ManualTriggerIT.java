@@ -54,7 +54,7 @@ class ManualTriggerIT {
     assertThat(reply.status()).isEqualTo(202);
     assertThat(reply.json().path("cardId").asLong()).isEqualTo(card);
     assertThat(reply.json().path("taskType").asString()).isEqualTo("carddata");
-    assertThat(reply.json().has("enrolledNow")).isFalse();
+    assertThat(reply.json().path("enrolledNow").asBoolean()).isTrue();
     assertThat(queues.manualList(TaskType.CARDDATA)).contains(Long.toString(card));
     // default-activated: realname 86400 s, carddata 1800 s, package 3600 s; protect only while
     // protected.
@@ -73,6 +73,7 @@ class ManualTriggerIT {
     AdminApi.Reply reply = api.post("/api/admin/cards/" + card + "/checks/realname");
 
     assertThat(reply.status()).isEqualTo(202);
+    assertThat(reply.json().path("enrolledNow").asBoolean()).isFalse();
     assertThat(queues.score(card, TaskType.REALNAME)).isEqualTo(scheduled.getEpochSecond());
     assertThat(queues.manualList(TaskType.REALNAME)).contains(Long.toString(card));
   }

@@ -1,0 +1,87 @@
+package com.cmp.polling.benchmarks.infra;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * An embedded PostgreSQL 14 (a real server process) with logical decoding on and synchronous_commit
+ * on, as the pipeline needs it; the schema comes from the project's Flyway migrations.
+ */
+public final class BenchmarkPostgres implements AutoCloseable {
+
+  private final EmbeddedPostgres postgres;
+
+  private BenchmarkPostgres(EmbeddedPostgres postgres) {
+    this.postgres = postgres;
+  }
+
+  public static BenchmarkPostgres start() throws IOException {
+    EmbeddedPostgres postgres =
+        EmbeddedPostgres.builder()
+            .setServerConfig("wal_level", "logical")
+            .setServerConfig("max_replication_slots", "10")
+            .setServerConfig("max_wal_senders", "10")
+            .setServerConfig("synchronous_commit", "on")
+            .setServerConfig("shared_buffers", "256MB")
+            .setServerConfig("max_connections", "200")
+            .start();
+    BenchmarkPostgres server = new BenchmarkPostgres(postgres);
+    Flyway.configure()
+        .dataSource(server.dataSource())
+        .locations("classpath:db/migration")
+        .load()
+        .migrate();
+    return server;
+  }
+
+  public DataSource dataSource() {
+    return postgres.getPostgresDatabase();
+  }
+
+  public JdbcClient jdbc() {
+    return JdbcClient.create(dataSource());
+  }
+
+  public String jdbcUrl() {
+    return postgres.getJdbcUrl("postgres", "postgres");
+  }
+
+  /**
+   * Inserts {@code count} cards: one in ten in a device (ten cards per device), one in twenty with
+   * polling disabled, a third not verified, each with a package.
+   */
+  public void seedCards(int count) {
+    JdbcClient jdbc = jdbc();
+    int devices = count / 100;
+    jdbc.sql("INSERT INTO tb_device (device_no) SELECT 'BENCH-' || g FROM generate_series(1, ?) g")
+        .param(devices)
+        .update();
+    jdbc.sql(
+            """
+            INSERT INTO tb_iot_card (iccid, carrier_id, carrier_type, real_name_status,
+                enable_polling, device_id)
+            SELECT '8986' || lpad(g::text, 16, '0'), 1 + g % 3, 'CMCC',
+                   CASE WHEN g % 3 = 0 THEN 0 ELSE 1 END,
+                   g % 20 <> 0,
+                   CASE WHEN g % 10 = 0 AND ? > 0 THEN 1 + (g / 10) % ? END
+            FROM generate_series(1, ?) g
+            """)
+        .params(devices, Math.max(devices, 1), count)
+        .update();
+    jdbc.sql(
+            """
+            INSERT INTO tb_package_usage (iot_card_id, status, data_limit_mb, data_usage_mb)
+            SELECT id, 1, 10240, 0 FROM tb_iot_card WHERE device_id IS NULL
+            """)
+        .update();
+    jdbc.sql("ANALYZE").update();
+  }
+
+  @Override
+  public void close() throws IOException {
+    postgres.close();
+  }
+}

@@ -1,0 +1,214 @@
+package com.cmp.polling.benchmarks.scheduler;
+
+import static com.cmp.polling.benchmarks.Report.number;
+
+import com.cmp.polling.benchmarks.BenchmarkCommand.Options;
+import com.cmp.polling.benchmarks.Report;
+import com.cmp.polling.benchmarks.infra.BenchmarkKafka;
+import com.cmp.polling.benchmarks.infra.BenchmarkPostgres;
+import com.cmp.polling.benchmarks.infra.BenchmarkRedis;
+import com.cmp.polling.benchmarks.infra.ProducerPerfTool;
+import com.cmp.polling.core.queue.PollingQueueManager;
+import com.cmp.polling.core.queue.ScheduledCheck;
+import com.cmp.polling.scheduler.SchedulerApplication;
+import com.cmp.polling.scheduler.initializer.InitProgress;
+import com.cmp.polling.scheduler.initializer.InitProgressStore;
+import com.cmp.polling.schemas.task.TaskType;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * The scheduler with {@code --cards} cards (default 1 M) in PostgreSQL: time until the app is
+ * ready, initializer throughput, dispatch throughput Redis → Kafka next to Kafka's own producer
+ * perf tool on the same broker, and due → published latency at {@code --rate} cards/s.
+ */
+public final class SchedulerBenchmark {
+
+  private static final Logger log = LoggerFactory.getLogger(SchedulerBenchmark.class);
+
+  private final int cards;
+  private final int rate;
+  private final int latencySeconds;
+
+  public SchedulerBenchmark(Options options) {
+    this.cards = options.integer("cards", 1_000_000);
+    this.rate = options.integer("rate", 50_000);
+    this.latencySeconds = options.integer("latency-seconds", 20);
+  }
+
+  public void run(Report report) throws Exception {
+    try (BenchmarkPostgres postgres = BenchmarkPostgres.start();
+        BenchmarkRedis redis = BenchmarkRedis.start(0);
+        BenchmarkKafka kafka = BenchmarkKafka.start("1g")) {
+      report.heading("Scheduler: " + number(cards) + " cards");
+      long seedStart = System.nanoTime();
+      postgres.seedCards(cards);
+      report.paragraph(
+          "Servers: embedded PostgreSQL 14, "
+              + redis.describe()
+              + ", Kafka 4.1 broker in a child"
+              + " JVM (-Xmx1g). "
+              + number(cards)
+              + " cards inserted in "
+              + seconds(System.nanoTime() - seedStart)
+              + " s. Benchmark JVM max heap: "
+              + Runtime.getRuntime().maxMemory() / (1024 * 1024)
+              + " MiB.");
+
+      var ceiling = ProducerPerfTool.recordsPerSecond(kafka, "perf-ceiling", cards, 120);
+      report.paragraph(
+          "Ceiling: Kafka's ProducerPerformance, "
+              + number(cards)
+              + " records of 120 B, acks=all,"
+              + " idempotent, lz4, 16 partitions: "
+              + ceiling.map(r -> "**" + number(r) + " records/s**").orElse("failed (see log)")
+              + ".");
+
+      long startNanos = System.nanoTime();
+      try (ConfigurableApplicationContext app = startApp(postgres, redis, kafka)) {
+        double readySeconds = seconds(System.nanoTime() - startNanos);
+        InitProgress init = awaitInitialization(app);
+        report.paragraph(
+            "Start: the app was ready (HTTP up, loop running) "
+                + readySeconds
+                + " s after launch,"
+                + " while the initializer kept working in the background. Initializer: "
+                + number(init.processed())
+                + " cards in "
+                + Duration.between(init.startedAt(), init.updatedAt()).toMillis() / 1000.0
+                + " s = **"
+                + number(init.cardsPerSecond())
+                + " cards/s** (pause 0, pages of"
+                + " 100 000), heap used at most "
+                + peakHeapMib
+                + " MiB.");
+        dispatch(app, kafka, report);
+        latency(app, kafka, report);
+      }
+    }
+  }
+
+  private ConfigurableApplicationContext startApp(
+      BenchmarkPostgres postgres, BenchmarkRedis redis, BenchmarkKafka kafka) {
+    Map<String, Object> properties = new HashMap<>();
+    properties.put("spring.datasource.url", postgres.jdbcUrl());
+    properties.put("spring.datasource.username", "postgres");
+    properties.put("spring.datasource.password", "");
+    properties.put("spring.data.redis.host", "127.0.0.1");
+    properties.put("spring.data.redis.port", redis.port());
+    properties.put("spring.kafka.bootstrap-servers", kafka.bootstrapServers());
+    properties.put("server.port", 0);
+    properties.put("cmp.polling.gateway.base-url", "http://127.0.0.1:9");
+    properties.put("cmp.polling.scheduler.admin.token", "benchmark");
+    properties.put("cmp.polling.scheduler.initializer.pause", "0s");
+    properties.put("cmp.polling.scheduler.triggers.enabled", false);
+    // Nobody consumes the task topics here: their lag would hold the loop back.
+    properties.put("cmp.polling.scheduler.backpressure.max-consumer-lag", Long.MAX_VALUE);
+    properties.put("cmp.polling.scheduler.backpressure.depth-threshold", Long.MAX_VALUE);
+    String[] args =
+        properties.entrySet().stream()
+            .map(e -> "--" + e.getKey() + "=" + e.getValue())
+            .toArray(String[]::new);
+    return new SpringApplicationBuilder(SchedulerApplication.class).run(args);
+  }
+
+  private long peakHeapMib;
+
+  private InitProgress awaitInitialization(ConfigurableApplicationContext app) throws Exception {
+    var progress = app.getBean(InitProgressStore.class);
+    var memory = ManagementFactory.getMemoryMXBean();
+    while (true) {
+      peakHeapMib = Math.max(peakHeapMib, memory.getHeapMemoryUsage().getUsed() / (1024 * 1024));
+      var current = progress.read();
+      if (current.isPresent() && current.get().completed()) {
+        return current.get();
+      }
+      TimeUnit.MILLISECONDS.sleep(100);
+    }
+  }
+
+  /** All cards due at once in the carddata queues; the running loop drains them. */
+  private void dispatch(ConfigurableApplicationContext app, BenchmarkKafka kafka, Report report)
+      throws Exception {
+    var queues = app.getBean(PollingQueueManager.class);
+    Instant due = Instant.now().minusSeconds(1);
+    long before = TopicOffsets.total(kafka, "polling.task.carddata");
+    List<ScheduledCheck> batch = new ArrayList<>(100_000);
+    for (long card = 1; card <= cards; card++) {
+      batch.add(new ScheduledCheck(card, TaskType.CARDDATA, due));
+      if (batch.size() == 100_000) {
+        queues.requeueAll(batch);
+        batch.clear();
+      }
+    }
+    queues.requeueAll(batch);
+    long started = System.nanoTime();
+    long published = 0;
+    while (published < cards && System.nanoTime() - started < TimeUnit.MINUTES.toNanos(5)) {
+      TimeUnit.MILLISECONDS.sleep(100);
+      published = TopicOffsets.total(kafka, "polling.task.carddata") - before;
+    }
+    double seconds = seconds(System.nanoTime() - started);
+    report.paragraph(
+        "Dispatch: "
+            + number(cards)
+            + " carddata cards due at once, the running loop (tick 1 s,"
+            + " 16 shards on 4 threads, batches of 1 000) published "
+            + number(published)
+            + " tasks in "
+            + seconds
+            + " s = **"
+            + number(published / seconds)
+            + " cards/s**.");
+  }
+
+  /** Cards coming due at {@code rate} per second for {@code latencySeconds}. */
+  private void latency(ConfigurableApplicationContext app, BenchmarkKafka kafka, Report report)
+      throws Exception {
+    var queues = app.getBean(PollingQueueManager.class);
+    int total = rate * latencySeconds;
+    Instant start = Instant.now().plusSeconds(5);
+    List<ScheduledCheck> checks = new ArrayList<>(total);
+    for (int i = 0; i < total; i++) {
+      long card = 10_000_000L + i;
+      checks.add(
+          new ScheduledCheck(card, TaskType.REALNAME, start.plusNanos(1_000_000_000L * i / rate)));
+    }
+    LatencyProbe probe = LatencyProbe.startAtEnd(kafka, "polling.task.realname");
+    for (int from = 0; from < total; from += 100_000) {
+      queues.requeueAll(checks.subList(from, Math.min(total, from + 100_000)));
+    }
+    LatencyProbe.Result result = probe.collect(total, Duration.ofSeconds(latencySeconds + 60));
+    report.paragraph(
+        "Latency: "
+            + number(total)
+            + " cards coming due at "
+            + number(rate)
+            + " cards/s over "
+            + latencySeconds
+            + " s; due → published (the task's enqueuedAt − dueAt) over "
+            + number(result.count())
+            + " tasks: p50 "
+            + result.p50Millis()
+            + " ms, **p99 "
+            + result.p99Millis()
+            + " ms**, max "
+            + result.maxMillis()
+            + " ms.");
+    log.info("latency phase done");
+  }
+
+  private static double seconds(long nanos) {
+    return Math.round(nanos / 1e7) / 100.0;
+  }
+}
