@@ -55,6 +55,7 @@ class ModuleBoundariesTest {
           "com.cmp.polling.stopresume.StopResumeService",
           "com.cmp.polling.simulator.GatewaySimulator",
           "com.cmp.polling.scheduler.SchedulerApplication",
+          "com.cmp.polling.handlers.HandlersApplication",
           "com.cmp.polling.autoconfigure.PollingCoreAutoConfiguration",
           "com.cmp.polling.testsupport.data.TestData"
         }) {
@@ -153,6 +154,21 @@ class ModuleBoundariesTest {
                 NetworkStatus.class,
                 String.class)
             .because("StopResumeService decides every stop and resume; its actions perform them"));
+  }
+
+  @Test
+  void handlers_collectData_andNeverDecideStopOrResume() {
+    check(
+        noClasses()
+            .that()
+            .resideInAPackage("com.cmp.polling.handlers..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                "com.cmp.polling.stopresume.rules..", "com.cmp.polling.stopresume.action..")
+            .because(
+                "handlers hand every decision to StopResumeService.evaluateAndAct (seed 004 decision"
+                    + " 4)"));
   }
 
   @Test

@@ -2,6 +2,7 @@ package com.cmp.polling.autoconfigure;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
@@ -50,11 +51,28 @@ public record PollingProperties(
    * @param baseUrl where the carrier gateway answers (docs/gateway-api.md)
    * @param connectTimeout TCP connect timeout
    * @param readTimeout how long to wait for an answer
+   * @param rateLimitPerSecond calls per second allowed per carrier id, shared by every process (set
+   *     it a little below the carrier's own limit)
+   * @param defaultRateLimitPerSecond the limit of carriers not listed; unset: unlimited
+   * @param rateLimitMaxWait how long a call may wait for its slot before failing (retryable)
    */
   public record Gateway(
       URI baseUrl,
       @DefaultValue("2s") Duration connectTimeout,
-      @DefaultValue("5s") Duration readTimeout) {}
+      @DefaultValue("5s") Duration readTimeout,
+      Map<Long, Integer> rateLimitPerSecond,
+      Integer defaultRateLimitPerSecond,
+      @DefaultValue("5s") Duration rateLimitMaxWait) {
+
+    public Gateway {
+      rateLimitPerSecond = rateLimitPerSecond == null ? Map.of() : Map.copyOf(rateLimitPerSecond);
+    }
+
+    /** Whether any carrier is limited. */
+    public boolean rateLimited() {
+      return !rateLimitPerSecond.isEmpty() || defaultRateLimitPerSecond != null;
+    }
+  }
 
   /**
    * @param attempts gateway tries per stop or start

@@ -16,8 +16,10 @@ import com.cmp.polling.stopresume.action.RetryPolicy;
 import com.cmp.polling.stopresume.action.Sleeper;
 import com.cmp.polling.stopresume.action.StopResumeMetrics;
 import com.cmp.polling.stopresume.gateway.CarrierGateway;
+import com.cmp.polling.stopresume.gateway.CarrierRateLimiter;
 import com.cmp.polling.stopresume.gateway.GatewaySettings;
 import com.cmp.polling.stopresume.gateway.HttpCarrierGateway;
+import com.cmp.polling.stopresume.gateway.RateLimitedCarrierGateway;
 import com.cmp.polling.stopresume.lock.OperationLocks;
 import com.cmp.polling.stopresume.rules.StopRules;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -38,15 +40,27 @@ public class StopResumeAutoConfiguration {
 
   @Bean
   @ConditionalOnMissingBean
-  CarrierGateway carrierGateway(PollingProperties properties) {
+  CarrierGateway carrierGateway(PollingProperties properties, StringRedisTemplate redis) {
     var gateway = properties.gateway();
     if (gateway.baseUrl() == null) {
       throw new IllegalStateException(
           "cmp.polling.gateway.base-url is not set: this process stops and resumes cards, so it"
               + " needs the carrier gateway (e.g. http://localhost:8089 for the simulator)");
     }
-    return new HttpCarrierGateway(
-        new GatewaySettings(gateway.baseUrl(), gateway.connectTimeout(), gateway.readTimeout()));
+    CarrierGateway http =
+        new HttpCarrierGateway(
+            new GatewaySettings(
+                gateway.baseUrl(), gateway.connectTimeout(), gateway.readTimeout()));
+    if (!gateway.rateLimited()) {
+      return http;
+    }
+    return new RateLimitedCarrierGateway(
+        http,
+        new CarrierRateLimiter(
+            redis,
+            gateway.rateLimitPerSecond(),
+            gateway.defaultRateLimitPerSecond(),
+            gateway.rateLimitMaxWait()));
   }
 
   @Bean

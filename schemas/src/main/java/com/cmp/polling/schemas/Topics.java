@@ -63,9 +63,12 @@ public final class Topics {
     TASK_TOPICS.put(TaskType.PROTECT, TASK_PROTECT);
   }
 
+  /** Prefix of the check handlers' consumer groups: {@code <prefix><task type>}. */
+  public static final String CHECK_HANDLERS_GROUP_PREFIX = "cmp-check-handlers-";
+
   /** Consumer group of the check handlers of one task type (the scheduler measures its lag). */
   public static String checkHandlersGroup(TaskType type) {
-    return "cmp-check-handlers-" + type.code();
+    return CHECK_HANDLERS_GROUP_PREFIX + type.code();
   }
 
   /** Consumer group of the lifecycle listener on {@code polling.lifecycle}. */

@@ -103,13 +103,13 @@ class PayloadContractTest {
             """
             {"taskType":"carddata","dueAt":"2026-11-29T10:00:00Z","enqueuedAt":"2026-11-29T10:00:00Z","manual":false}
             """,
-            "cardId"),
+            "$: required property 'cardId' not found"),
         Arguments.of(
             "unknown task type",
             """
             {"cardId":5,"taskType":"billing","dueAt":"2026-11-29T10:00:00Z","enqueuedAt":"2026-11-29T10:00:00Z","manual":false}
             """,
-            "taskType"),
+            "$.taskType: does not have a value in the enumeration"),
         Arguments.of(
             "card id of the wrong type",
             """

@@ -1,6 +1,7 @@
 package com.cmp.polling.core.packageusage;
 
 import com.cmp.polling.core.jdbc.Rows;
+import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -105,6 +106,75 @@ public class PackageUsageStore {
         .param("limit", limit)
         .query(PackageUsageStore::owner)
         .list();
+  }
+
+  /**
+   * Activates the owner's pending packages (seed: first real-name verification activates them).
+   *
+   * @return how many were activated
+   */
+  public int activatePending(PackageOwner owner, Instant now) {
+    return jdbc.sql(
+            "UPDATE tb_package_usage SET status = 1, activated_at = ?, updated_at = now() WHERE "
+                + owner.kind().column()
+                + " = ? AND status = 0 AND deleted_at IS NULL")
+        .params(Rows.utc(now), owner.id())
+        .update();
+  }
+
+  /**
+   * Adds {@code deltaMb} to the usage of the owner's deciding active package (the first with room,
+   * else the first at its limit); a package reaching its limit becomes exhausted.
+   *
+   * @return the package after the change, or empty when the owner has no active package
+   */
+  public Optional<PackageUsage> deductFromActive(PackageOwner owner, BigDecimal deltaMb) {
+    return jdbc.sql(
+            """
+            UPDATE tb_package_usage
+            SET data_usage_mb = data_usage_mb + :delta,
+                status = CASE WHEN data_limit_mb > 0 AND data_usage_mb + :delta >= data_limit_mb
+                              THEN 2 ELSE status END,
+                updated_at = now()
+            WHERE id = (
+                SELECT id FROM tb_package_usage
+                WHERE %s = :owner AND status = 1 AND deleted_at IS NULL
+                ORDER BY (data_limit_mb > 0 AND data_usage_mb >= data_limit_mb), id
+                LIMIT 1 FOR UPDATE)
+            RETURNING id, iot_card_id, device_id, status, data_limit_mb, data_usage_mb,
+                      activated_at, expires_at
+            """
+                .formatted(owner.kind().column()))
+        .param("delta", deltaMb)
+        .param("owner", owner.id())
+        .query(PackageUsageStore::map)
+        .optional();
+  }
+
+  /**
+   * Brings the owner's packages up to date: pending or active ones past {@code expires_at} expire
+   * (3), active ones at their limit are exhausted (2).
+   *
+   * @return how many packages changed
+   */
+  public int refreshState(PackageOwner owner, Instant now) {
+    String column = owner.kind().column();
+    int expired =
+        jdbc.sql(
+                "UPDATE tb_package_usage SET status = 3, updated_at = now() WHERE "
+                    + column
+                    + " = ? AND status IN (0, 1) AND expires_at <= ? AND deleted_at IS NULL")
+            .params(owner.id(), Rows.utc(now))
+            .update();
+    int exhausted =
+        jdbc.sql(
+                "UPDATE tb_package_usage SET status = 2, updated_at = now() WHERE "
+                    + column
+                    + " = ? AND status = 1 AND data_limit_mb > 0 AND data_usage_mb >= data_limit_mb"
+                    + " AND deleted_at IS NULL")
+            .param(owner.id())
+            .update();
+    return expired + exhausted;
   }
 
   private static PackageOwner owner(ResultSet rs, int row) throws SQLException {

@@ -96,6 +96,12 @@ public class PollingQueueManager {
     requeueAll(checks, false);
   }
 
+  /** Takes the card out of one task type's queue (its config no longer asks for that check). */
+  public void remove(long cardId, TaskType type) {
+    commands.removeFromAll(
+        List.of(key(cardId, type)), cardId, null, "remove " + describe(cardId, type));
+  }
+
   /** Removes the card from every shard queue of every task type, protect included. */
   public void removeFromAllQueues(long cardId) {
     commands.removeFromAll(

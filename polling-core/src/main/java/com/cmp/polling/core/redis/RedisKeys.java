@@ -66,6 +66,16 @@ public final class RedisKeys {
     return "polling:card:op_lock:" + cardId;
   }
 
+  /** {@code polling:ratelimit:carrier:{id}} (STRING: next free gateway slot of the carrier). */
+  public static String carrierRateLimit(long carrierId) {
+    return "polling:ratelimit:carrier:" + carrierId;
+  }
+
+  /** {@code polling:concurrency:{taskType}} (ZSET: checks of that type running anywhere). */
+  public static String concurrency(TaskType type) {
+    return "polling:concurrency:" + type.code();
+  }
+
   /** {@code polling:device:op_lock:{deviceId}} (STRING with TTL: device stop/resume lock). */
   public static String deviceOperationLock(long deviceId) {
     return "polling:device:op_lock:" + deviceId;

@@ -4,7 +4,9 @@ import com.cmp.polling.schemas.Topic;
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SchemaRegistryConfig;
 import com.networknt.schema.SpecificationVersion;
+import com.networknt.schema.path.PathType;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -29,8 +31,13 @@ public final class PayloadCodec {
   private static final String SCHEMA_RESOURCE = "/schemas/%s.schema.json";
 
   private final JsonMapper mapper;
+  // Problems are located with JSON paths ("$.cardId"), like the codec's own messages.
   private final SchemaRegistry registry =
-      SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
+      SchemaRegistry.withDefaultDialect(
+          SpecificationVersion.DRAFT_2020_12,
+          builder ->
+              builder.schemaRegistryConfig(
+                  SchemaRegistryConfig.builder().pathType(PathType.JSON_PATH).build()));
   private final Map<String, Schema> schemas = new ConcurrentHashMap<>();
 
   public PayloadCodec() {

@@ -1,0 +1,72 @@
+package com.cmp.polling.handlers.config;
+
+import com.cmp.polling.core.card.CardCache;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
+import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.listener.ContainerProperties.AckMode;
+import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
+import org.springframework.kafka.listener.DefaultErrorHandler;
+import org.springframework.util.backoff.FixedBackOff;
+
+/** Wiring of the handlers: task consumers, check workers, dead letters, card cache. */
+@Configuration
+class HandlersConfiguration {
+
+  /**
+   * Batch consumers of the task topics: each poll's tasks run in parallel on the check workers, and
+   * the batch's offsets are committed once all of them are done. A listener that still throws (it
+   * should not: every task is settled one by one) gets two more tries.
+   */
+  @Bean
+  ConcurrentKafkaListenerContainerFactory<String, byte[]> checkTaskListenerFactory(
+      KafkaProperties kafka) {
+    Map<String, Object> consumer = new HashMap<>(kafka.buildConsumerProperties());
+    consumer.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+    consumer.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+    // A new group must start with the tasks already waiting, not after them.
+    consumer.putIfAbsent(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+    consumer.putIfAbsent(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 500);
+    var factory = new ConcurrentKafkaListenerContainerFactory<String, byte[]>();
+    factory.setConsumerFactory(new DefaultKafkaConsumerFactory<>(consumer));
+    factory.setBatchListener(true);
+    factory.getContainerProperties().setAckMode(AckMode.BATCH);
+    factory.setCommonErrorHandler(new DefaultErrorHandler(new FixedBackOff(1000, 2)));
+    return factory;
+  }
+
+  /** Writes an unusable task to {@code <topic>-dlt}, same key and partition, reason in headers. */
+  @Bean
+  DeadLetterPublishingRecoverer deadLetters(KafkaTemplate<String, byte[]> kafka) {
+    return new DeadLetterPublishingRecoverer(kafka);
+  }
+
+  @Bean(destroyMethod = "shutdownNow")
+  ExecutorService checkWorkers(HandlersProperties properties) {
+    AtomicInteger counter = new AtomicInteger();
+    return Executors.newFixedThreadPool(
+        properties.workerThreads(),
+        runnable -> {
+          Thread thread = new Thread(runnable, "check-worker-" + counter.incrementAndGet());
+          thread.setDaemon(true);
+          return thread;
+        });
+  }
+
+  @Bean
+  CardCache cardCache(StringRedisTemplate redis, HandlersProperties properties) {
+    return new CardCache(redis, properties.cardCacheTtl());
+  }
+}

@@ -1,0 +1,30 @@
+package com.cmp.polling.handlers.config;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * Settings of the check handlers ({@code cmp.polling.handlers.*}); shared settings (gateway and its
+ * rate limits, queues, stop/resume) are under {@code cmp.polling.*}.
+ *
+ * @param consumersPerType Kafka consumers per task topic in this instance (at most its partitions)
+ * @param workerThreads checks running at once in this instance: they mostly wait for the carrier
+ *     gateway, so many threads keep a few cores busy
+ * @param maxInFlightPerType checks of one task type running at once in all instances together
+ *     (seed: acquireConcurrency)
+ * @param permitWait how long a check waits for one of those permits before it is put off
+ * @param permitTtl lifetime of a permit whose holder died
+ * @param retryDelay when a check that failed for a passing reason (gateway timeout, busy card) runs
+ *     again, instead of the config's full interval
+ * @param cardCacheTtl how long a card stays in the Redis card cache
+ */
+@ConfigurationProperties("cmp.polling.handlers")
+public record HandlersProperties(
+    @DefaultValue("4") int consumersPerType,
+    @DefaultValue("64") int workerThreads,
+    @DefaultValue("1000") int maxInFlightPerType,
+    @DefaultValue("2s") Duration permitWait,
+    @DefaultValue("10m") Duration permitTtl,
+    @DefaultValue("60s") Duration retryDelay,
+    @DefaultValue("10m") Duration cardCacheTtl) {}

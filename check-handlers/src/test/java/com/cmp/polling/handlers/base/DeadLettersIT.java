@@ -1,0 +1,94 @@
+package com.cmp.polling.handlers.base;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.cmp.polling.handlers.HandlersTestApp;
+import com.cmp.polling.handlers.QueueProbe;
+import com.cmp.polling.schemas.Topics;
+import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.testsupport.kafka.KafkaExtension;
+import com.cmp.polling.testsupport.kafka.TopicCursor;
+import com.cmp.polling.testsupport.postgres.PostgresExtension;
+import com.cmp.polling.testsupport.redis.RedisExtension;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** Tasks nobody can use go to the dead-letter topic with the reason; the partition moves on. */
+class DeadLettersIT {
+
+  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
+  @RegisterExtension static final RedisExtension redis = new RedisExtension();
+  @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
+
+  static HandlersTestApp app;
+
+  @BeforeAll
+  static void start() {
+    app = HandlersTestApp.start(postgres, redis, kafka, Map.of());
+  }
+
+  @AfterAll
+  static void stop() {
+    app.close();
+  }
+
+  @Test
+  void malformedTasks_goToTheDeadLetterTopic_andTheNextValidTaskIsStillHandled() {
+    long card = postgres.data().card().insert();
+    postgres.data().packageOfCard(card).status(1).insert();
+    TopicCursor deadLetters = kafka.cursorAtEnd(Topics.TASK_REALNAME.deadLetterName());
+    // Same key: same partition, so the valid task really comes after the bad ones.
+    send("{not json");
+    send(
+        "{\"cardId\":5,\"taskType\":\"billing\",\"dueAt\":\"2026-11-29T10:00:00Z\",\"enqueuedAt\":\"2026-11-29T10:00:00Z\",\"manual\":false}");
+    send(
+        "{\"taskType\":\"realname\",\"dueAt\":\"2026-11-29T10:00:00Z\",\"enqueuedAt\":\"2026-11-29T10:00:00Z\",\"manual\":false}");
+    send(
+        "{\"cardId\":5,\"taskType\":\"carddata\",\"dueAt\":\"2026-11-29T10:00:00Z\",\"enqueuedAt\":\"2026-11-29T10:00:00Z\",\"manual\":false}");
+
+    app.dispatch(card, TaskType.REALNAME);
+
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () -> new QueueProbe(redis).nextCheckIn(card, TaskType.REALNAME, Duration.ofDays(1)));
+    List<ConsumerRecord<String, byte[]>> dead = deadLetters.read(4, Duration.ofSeconds(20));
+    assertThat(dead).hasSize(4);
+    assertThat(dead)
+        .extracting(r -> new String(r.value(), StandardCharsets.UTF_8))
+        .startsWith("{not json");
+    assertThat(dead)
+        .extracting(DeadLettersIT::reason)
+        .satisfiesExactly(
+            reason -> assertThat(reason).contains("not JSON"),
+            reason -> assertThat(reason).contains("$.taskType"),
+            reason -> assertThat(reason).contains("cardId"),
+            reason -> assertThat(reason).contains("carddata task on the realname topic"));
+    assertThat(dead)
+        .allSatisfy(
+            r ->
+                assertThat(header(r, "kafka_dlt-original-topic"))
+                    .isEqualTo(Topics.TASK_REALNAME_NAME));
+  }
+
+  private static void send(String json) {
+    app.send(Topics.TASK_REALNAME_NAME, "k", json.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static String reason(ConsumerRecord<String, byte[]> record) {
+    return header(record, "kafka_dlt-exception-message");
+  }
+
+  private static String header(ConsumerRecord<String, byte[]> record, String name) {
+    var header = record.headers().lastHeader(name);
+    return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
+  }
+}

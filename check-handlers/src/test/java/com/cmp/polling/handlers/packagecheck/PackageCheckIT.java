@@ -1,0 +1,111 @@
+package com.cmp.polling.handlers.packagecheck;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.cmp.polling.core.card.Card;
+import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.handlers.HandlersTestApp;
+import com.cmp.polling.handlers.QueueProbe;
+import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.testsupport.data.TestData;
+import com.cmp.polling.testsupport.kafka.KafkaExtension;
+import com.cmp.polling.testsupport.postgres.PostgresExtension;
+import com.cmp.polling.testsupport.redis.RedisExtension;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+class PackageCheckIT {
+
+  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
+  @RegisterExtension static final RedisExtension redis = new RedisExtension();
+  @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
+
+  static HandlersTestApp app;
+  static TestData data;
+  static QueueProbe queues;
+
+  @BeforeAll
+  static void start() {
+    app = HandlersTestApp.start(postgres, redis, kafka, Map.of());
+    data = postgres.data();
+    queues = new QueueProbe(redis);
+  }
+
+  @AfterAll
+  static void stop() {
+    app.close();
+  }
+
+  @Test
+  void packageExpiredByTime_isMarkedExpired_andTheCardStopsForNoPackage() {
+    long card = data.card().insert();
+    long pkg =
+        data.packageOfCard(card).status(1).expiresAt(Instant.now().minusSeconds(60)).insert();
+
+    app.dispatch(card, TaskType.PACKAGE);
+
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> "no_package".equals(card(card).stopReason()));
+    assertThat(status(pkg)).isEqualTo(3);
+    // Suspended now: default-suspended checks packages every 3600 s.
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> queues.nextCheckIn(card, TaskType.PACKAGE, Duration.ofSeconds(3600)));
+  }
+
+  @Test
+  void activePackageOverItsLimit_isMarkedExhausted_andTheDevicesCardsStop() {
+    long device = data.device().insert();
+    long card = data.card().device(device).insert();
+    long sibling = data.card().device(device).insert();
+    long pkg = data.packageOfDevice(device).status(1).usage("2048", "1024").insert();
+    data.packageOfDevice(device).status(0).insert();
+
+    app.dispatch(card, TaskType.PACKAGE);
+
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> "traffic_exhausted".equals(card(sibling).stopReason()));
+    assertThat(status(pkg)).isEqualTo(2);
+    assertThat(card(card).stopReason()).isEqualTo("traffic_exhausted");
+  }
+
+  @Test
+  void healthyPackages_changeNothing() {
+    long card = data.card().insert();
+    long pkg =
+        data.packageOfCard(card)
+            .status(1)
+            .usage("1", "1024")
+            .expiresAt(Instant.now().plusSeconds(86400))
+            .insert();
+
+    app.dispatch(card, TaskType.PACKAGE);
+
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> queues.nextCheckIn(card, TaskType.PACKAGE, Duration.ofSeconds(3600)));
+    assertThat(status(pkg)).isEqualTo(1);
+    assertThat(card(card).isOnline()).isTrue();
+  }
+
+  private static Card card(long id) {
+    return app.bean(CardStore.class).findById(id).orElseThrow();
+  }
+
+  private static int status(long pkg) {
+    return postgres
+        .jdbc()
+        .sql("SELECT status FROM tb_package_usage WHERE id = ?")
+        .param(pkg)
+        .query(Integer.class)
+        .single();
+  }
+}
