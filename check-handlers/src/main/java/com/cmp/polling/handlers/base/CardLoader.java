@@ -37,10 +37,9 @@ class CardLoader {
     return fresh;
   }
 
-  /** Reads the card and its device's flag from PostgreSQL, refreshing the cache. */
-  Optional<CachedCard> reload(long cardId) {
+  /** Drops the cached entry: the card changed in a way the cache must not hide. */
+  void forget(long cardId) {
     cache.evict(cardId);
-    return load(cardId);
   }
 
   private CachedCard describe(Card card) {

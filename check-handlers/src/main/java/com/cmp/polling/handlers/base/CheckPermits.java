@@ -1,5 +1,6 @@
 package com.cmp.polling.handlers.base;
 
+import com.cmp.polling.core.redis.LuaScripts;
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.handlers.config.HandlersProperties;
 import com.cmp.polling.schemas.task.TaskType;
@@ -8,7 +9,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.locks.LockSupport;
-import org.springframework.core.io.ClassPathResource;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.stereotype.Component;
@@ -21,9 +21,7 @@ import org.springframework.stereotype.Component;
 class CheckPermits {
 
   private static final RedisScript<Long> ACQUIRE =
-      RedisScript.of(
-          new ClassPathResource("com/cmp/polling/handlers/base/scripts/acquire_check_permit.lua"),
-          Long.class);
+      LuaScripts.load("com/cmp/polling/handlers/base/scripts/acquire_check_permit.lua", Long.class);
   private static final long POLL_NANOS = Duration.ofMillis(10).toNanos();
 
   private final StringRedisTemplate redis;

@@ -132,7 +132,8 @@ public class CheckRunner {
           type.code(),
           task.cardId(),
           type.code());
-      return completion.finish(task.cardId(), type, CheckOutcome.RETRY_SOON);
+      return completion.finish(
+          task.cardId(), type, CheckOutcome.RETRY_SOON, card.get().devicePollingAllowed());
     }
     CheckOutcome outcome;
     try (CheckPermits.Permit held = permit.get()) {
@@ -145,7 +146,7 @@ public class CheckRunner {
       completion.drop(task.cardId(), type, "it is gone");
       return "dropped";
     }
-    return completion.finish(task.cardId(), type, outcome);
+    return completion.finish(task.cardId(), type, outcome, card.get().devicePollingAllowed());
   }
 
   private CheckOutcome afterFailure(CheckTask task, boolean retryable, String message) {

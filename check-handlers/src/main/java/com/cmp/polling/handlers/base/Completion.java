@@ -53,8 +53,12 @@ class Completion {
     this.clock = clock;
   }
 
-  /** Puts the card where {@code outcome} says, and returns what it did, for the metrics. */
-  String finish(long cardId, TaskType type, CheckOutcome outcome) {
+  /**
+   * Puts the card where {@code outcome} says, and returns what it did, for the metrics.
+   *
+   * @param deviceAllowsPolling the device's flag as the check found it
+   */
+  String finish(long cardId, TaskType type, CheckOutcome outcome, boolean deviceAllowsPolling) {
     return switch (outcome) {
       case RETRY_SOON -> {
         queues.complete(cardId, type, clock.instant().plus(settings.retryDelay()));
@@ -65,14 +69,15 @@ class Completion {
         log.info("card {} leaves the {} queue", cardId, type.code());
         yield "leave";
       }
-      case NEXT -> next(cardId, type);
+      case NEXT -> next(cardId, type, deviceAllowsPolling);
     };
   }
 
-  private String next(long cardId, TaskType type) {
+  private String next(long cardId, TaskType type, boolean deviceAllowsPolling) {
+    // Read again: the check may have changed the card (stopped: another config applies).
     var card = cards.findById(cardId);
-    var cached = loader.reload(cardId);
-    if (card.isEmpty() || cached.isEmpty() || !cached.get().isPolled()) {
+    if (card.isEmpty() || !card.get().pollingEnabled() || !deviceAllowsPolling) {
+      loader.forget(cardId);
       drop(cardId, type, card.isEmpty() ? "it is gone" : "its polling is disabled");
       return "dropped";
     }

@@ -79,8 +79,8 @@ class CarddataCheck implements CheckBody {
 
   @Override
   public CheckOutcome check(CheckTask task, CachedCard cached) {
-    Card before = load(cached.id());
-    MonthToDateUsage reported = gateway.monthToDateUsage(CarrierCard.of(before));
+    MonthToDateUsage reported =
+        gateway.monthToDateUsage(new CarrierCard(cached.id(), cached.iccid(), cached.carrierId()));
     transaction.executeWithoutResult(
         status ->
             record(
@@ -146,9 +146,5 @@ class CarddataCheck implements CheckBody {
                     card.id(),
                     sample.delta(),
                     card.packageOwner()));
-  }
-
-  private Card load(long cardId) {
-    return cards.findById(cardId).orElseThrow(() -> new CardNotFoundException(cardId));
   }
 }

@@ -56,6 +56,38 @@ public class PackageUsageStore {
   }
 
   /**
+   * Both facts the stop rules need, in one round trip: whether a valid package (pending or active)
+   * exists, and the deciding package of {@link #findFirstActiveOrExhausted}.
+   */
+  public PackageFacts facts(PackageOwner owner) {
+    String column = owner.kind().column();
+    return jdbc.sql(
+            """
+            SELECT EXISTS (SELECT 1 FROM tb_package_usage
+                           WHERE %1$s = :owner AND status IN (0, 1) AND deleted_at IS NULL)
+                       AS has_valid,
+                   p.id, p.iot_card_id, p.device_id, p.status, p.data_limit_mb, p.data_usage_mb,
+                   p.activated_at, p.expires_at
+            FROM (SELECT 1) AS one
+            LEFT JOIN LATERAL (
+                SELECT * FROM tb_package_usage
+                WHERE %1$s = :owner AND status IN (1, 2) AND deleted_at IS NULL
+                ORDER BY status, (data_limit_mb > 0 AND data_usage_mb >= data_limit_mb), id
+                LIMIT 1) AS p ON TRUE
+            """
+                .formatted(column))
+        .param("owner", owner.id())
+        .query(
+            (rs, row) ->
+                new PackageFacts(
+                    rs.getBoolean("has_valid"),
+                    rs.getObject("id") == null
+                        ? Optional.empty()
+                        : Optional.of(PackageUsageStore.map(rs, row))))
+        .single();
+  }
+
+  /**
    * Marks up to {@code limit} pending or active packages whose {@code expires_at} has passed as
    * expired (status 3). Rows another process is handling are skipped, so several schedulers may run
    * this at once.

@@ -1,5 +1,6 @@
 package com.cmp.polling.core.queue;
 
+import com.cmp.polling.core.redis.LuaScripts;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -12,7 +13,6 @@ import java.util.Set;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.core.io.ClassPathResource;
 import org.springframework.dao.DataAccessException;
 import org.springframework.data.redis.connection.RedisZSetCommands.ZAddArgs;
 import org.springframework.data.redis.connection.zset.DefaultTuple;
@@ -31,14 +31,10 @@ final class QueueCommands {
 
   @SuppressWarnings("rawtypes")
   private static final RedisScript<List> LEASE_DUE_CARDS =
-      RedisScript.of(
-          new ClassPathResource("com/cmp/polling/core/queue/scripts/lease_due_cards.lua"),
-          List.class);
+      LuaScripts.load("com/cmp/polling/core/queue/scripts/lease_due_cards.lua", List.class);
 
   private static final RedisScript<Long> COMPLETE_IF_QUEUED =
-      RedisScript.of(
-          new ClassPathResource("com/cmp/polling/core/queue/scripts/complete_if_queued.lua"),
-          Long.class);
+      LuaScripts.load("com/cmp/polling/core/queue/scripts/complete_if_queued.lua", Long.class);
 
   private final StringRedisTemplate redis;
 

@@ -1,11 +1,11 @@
 package com.cmp.polling.stopresume.gateway;
 
+import com.cmp.polling.core.redis.LuaScripts;
 import com.cmp.polling.core.redis.RedisKeys;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.springframework.core.io.ClassPathResource;
 import org.springframework.dao.DataAccessException;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
@@ -19,10 +19,8 @@ import org.springframework.data.redis.core.script.RedisScript;
 public class CarrierRateLimiter {
 
   private static final RedisScript<Long> RESERVE =
-      RedisScript.of(
-          new ClassPathResource(
-              "com/cmp/polling/stopresume/gateway/scripts/reserve_carrier_slot.lua"),
-          Long.class);
+      LuaScripts.load(
+          "com/cmp/polling/stopresume/gateway/scripts/reserve_carrier_slot.lua", Long.class);
 
   private final StringRedisTemplate redis;
   private final Map<Long, Integer> perSecond;

@@ -1,5 +1,6 @@
 package com.cmp.polling.stopresume.lock;
 
+import com.cmp.polling.core.redis.LuaScripts;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -9,7 +10,6 @@ import java.util.UUID;
 import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.core.io.ClassPathResource;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 
@@ -22,13 +22,9 @@ public class OperationLocks {
 
   private static final Logger log = LoggerFactory.getLogger(OperationLocks.class);
   private static final RedisScript<Long> RELEASE =
-      RedisScript.of(
-          new ClassPathResource("com/cmp/polling/stopresume/lock/scripts/release_lock.lua"),
-          Long.class);
+      LuaScripts.load("com/cmp/polling/stopresume/lock/scripts/release_lock.lua", Long.class);
   private static final RedisScript<Long> EXTEND =
-      RedisScript.of(
-          new ClassPathResource("com/cmp/polling/stopresume/lock/scripts/extend_lock.lua"),
-          Long.class);
+      LuaScripts.load("com/cmp/polling/stopresume/lock/scripts/extend_lock.lua", Long.class);
   private static final Duration POLL = Duration.ofMillis(20);
 
   private final StringRedisTemplate redis;

@@ -1,6 +1,7 @@
 package com.cmp.polling.stopresume.rules;
 
 import com.cmp.polling.core.card.Card;
+import com.cmp.polling.core.packageusage.PackageFacts;
 import com.cmp.polling.core.packageusage.PackageStatus;
 import com.cmp.polling.core.packageusage.PackageUsage;
 import com.cmp.polling.core.packageusage.PackageUsageStore;
@@ -27,10 +28,11 @@ public class StopRules {
    */
   public List<StopReason> reasonsToStop(Card card) {
     List<StopReason> reasons = new ArrayList<>(3);
-    if (packages.findValid(card.packageOwner()).isEmpty()) {
+    PackageFacts facts = packages.facts(card.packageOwner());
+    if (!facts.hasValidPackage()) {
       reasons.add(StopReason.NO_PACKAGE);
     }
-    if (isTrafficExhausted(card)) {
+    if (isExhausted(facts.deciding())) {
       reasons.add(StopReason.TRAFFIC_EXHAUSTED);
     }
     if (!isRealNameOk(card)) {
@@ -44,7 +46,10 @@ public class StopRules {
    * unlimited package never is). No such package: not exhausted.
    */
   public boolean isTrafficExhausted(Card card) {
-    Optional<PackageUsage> deciding = packages.findFirstActiveOrExhausted(card.packageOwner());
+    return isExhausted(packages.findFirstActiveOrExhausted(card.packageOwner()));
+  }
+
+  private static boolean isExhausted(Optional<PackageUsage> deciding) {
     return deciding.map(p -> p.status() == PackageStatus.EXHAUSTED || p.isAtLimit()).orElse(false);
   }
 

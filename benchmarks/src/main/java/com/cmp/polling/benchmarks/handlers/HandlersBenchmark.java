@@ -1,0 +1,168 @@
+package com.cmp.polling.benchmarks.handlers;
+
+import static com.cmp.polling.benchmarks.Report.number;
+
+import com.cmp.polling.benchmarks.BenchmarkCommand.Options;
+import com.cmp.polling.benchmarks.Report;
+import com.cmp.polling.benchmarks.infra.BenchmarkKafka;
+import com.cmp.polling.benchmarks.infra.BenchmarkPostgres;
+import com.cmp.polling.benchmarks.infra.BenchmarkRedis;
+import com.cmp.polling.core.queue.PollingQueueManager;
+import com.cmp.polling.core.queue.ScheduledCheck;
+import com.cmp.polling.handlers.HandlersApplication;
+import com.cmp.polling.schemas.Topics;
+import com.cmp.polling.schemas.json.PayloadCodec;
+import com.cmp.polling.schemas.task.CheckTask;
+import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.simulator.GatewaySimulator;
+import com.cmp.polling.simulator.RunningSimulator;
+import com.cmp.polling.simulator.behaviour.Behaviour;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * One handlers instance working through {@code --tasks} carddata tasks (default 20 000) against the
+ * gateway simulator answering after {@code --latency-ms} (default 20), for each number of check
+ * workers in {@code --workers} (default 16,64,128): checks per second, end to end (task read,
+ * gateway call, month accounting, package deduction, StopResumeService, completion).
+ */
+public final class HandlersBenchmark {
+
+  private final int tasks;
+  private final int latencyMs;
+  private final List<Integer> workerCounts;
+
+  public HandlersBenchmark(Options options) {
+    this.tasks = options.integer("tasks", 20_000);
+    this.latencyMs = options.integer("latency-ms", 20);
+    this.workerCounts = options.integers("workers", List.of(16, 64, 128));
+  }
+
+  public void run(Report report) throws Exception {
+    try (BenchmarkPostgres postgres = BenchmarkPostgres.start();
+        BenchmarkRedis redis = BenchmarkRedis.start(0);
+        BenchmarkKafka kafka = BenchmarkKafka.start("1g");
+        RunningSimulator simulator = GatewaySimulator.start()) {
+      postgres.seedCards(tasks);
+      simulator
+          .control()
+          .configure(
+              Behaviour.none().withLatencyMs(latencyMs).withUsageGrowthMbPerQuery(BigDecimal.ONE));
+      report.heading("Check handlers: " + number(tasks) + " carddata checks per run");
+      report.paragraph(
+          "Gateway simulator in the same JVM answering after "
+              + latencyMs
+              + " ms; embedded"
+              + " PostgreSQL 14, "
+              + redis.describe()
+              + ", Kafka 4.1 broker in a child JVM; one"
+              + " handlers instance, 4 consumers on 16 partitions, no rate limit. Each check: task"
+              + " decoded, card cache, shared permit, gateway usage query, month accounting and"
+              + " package deduction in one transaction, StopResumeService, completion.");
+      List<List<String>> rows = new ArrayList<>();
+      for (int workers : workerCounts) {
+        rows.add(runWith(workers, postgres, redis, kafka, simulator));
+      }
+      report.table(List.of("check workers", "checks/s", "mean check ms", "max check ms"), rows);
+    }
+  }
+
+  private List<String> runWith(
+      int workers,
+      BenchmarkPostgres postgres,
+      BenchmarkRedis redis,
+      BenchmarkKafka kafka,
+      RunningSimulator simulator)
+      throws Exception {
+    try (ConfigurableApplicationContext app =
+        startApp(workers, postgres, redis, kafka, simulator)) {
+      MeterRegistry meters = app.getBean(MeterRegistry.class);
+      PollingQueueManager queues = app.getBean(PollingQueueManager.class);
+      double before = checks(meters);
+      List<ScheduledCheck> leased = new ArrayList<>(tasks);
+      Instant now = Instant.now();
+      for (long card = 1; card <= tasks; card++) {
+        leased.add(new ScheduledCheck(card, TaskType.CARDDATA, now.plusSeconds(300)));
+      }
+      queues.requeueAll(leased);
+      long started = System.nanoTime();
+      publish(kafka, now);
+      while (checks(meters) - before < tasks
+          && System.nanoTime() - started < TimeUnit.MINUTES.toNanos(10)) {
+        TimeUnit.MILLISECONDS.sleep(50);
+      }
+      double seconds = (System.nanoTime() - started) / 1e9;
+      var timer =
+          meters.find("polling.handlers.check_duration").tag("task_type", "carddata").timer();
+      return List.of(
+          Integer.toString(workers),
+          number((checks(meters) - before) / seconds),
+          timer == null ? "?" : String.format("%.1f", timer.mean(TimeUnit.MILLISECONDS)),
+          timer == null ? "?" : String.format("%.0f", timer.max(TimeUnit.MILLISECONDS)));
+    }
+  }
+
+  private void publish(BenchmarkKafka kafka, Instant now) throws Exception {
+    PayloadCodec codec = new PayloadCodec();
+    try (KafkaProducer<String, byte[]> producer =
+        new KafkaProducer<>(
+            Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                kafka.bootstrapServers(),
+                ProducerConfig.LINGER_MS_CONFIG,
+                5),
+            new StringSerializer(),
+            new ByteArraySerializer())) {
+      for (long card = 1; card <= tasks; card++) {
+        CheckTask task = new CheckTask(card, TaskType.CARDDATA, now, now, false);
+        producer.send(
+            new ProducerRecord<>(
+                Topics.TASK_CARDDATA_NAME, task.key(), codec.encode(Topics.TASK_CARDDATA, task)));
+      }
+      producer.flush();
+    }
+  }
+
+  private static double checks(MeterRegistry meters) {
+    return meters.find("polling.handlers.checks").tag("task_type", "carddata").counters().stream()
+        .mapToDouble(c -> c.count())
+        .sum();
+  }
+
+  private ConfigurableApplicationContext startApp(
+      int workers,
+      BenchmarkPostgres postgres,
+      BenchmarkRedis redis,
+      BenchmarkKafka kafka,
+      RunningSimulator simulator) {
+    Map<String, Object> properties = new HashMap<>();
+    properties.put("spring.datasource.url", postgres.jdbcUrl());
+    properties.put("spring.datasource.username", "postgres");
+    properties.put("spring.datasource.password", "");
+    properties.put("spring.datasource.hikari.maximum-pool-size", Math.min(workers, 40));
+    properties.put("spring.data.redis.host", "127.0.0.1");
+    properties.put("spring.data.redis.port", redis.port());
+    properties.put("spring.kafka.bootstrap-servers", kafka.bootstrapServers());
+    properties.put("server.port", 0);
+    properties.put("cmp.polling.gateway.base-url", simulator.baseUrl());
+    properties.put("cmp.polling.handlers.worker-threads", workers);
+    String[] args =
+        properties.entrySet().stream()
+            .map(e -> "--" + e.getKey() + "=" + e.getValue())
+            .toArray(String[]::new);
+    return new SpringApplicationBuilder(HandlersApplication.class).run(args);
+  }
+}
