@@ -5,6 +5,7 @@ import com.cmp.polling.core.config.PollingConfigManager;
 import com.cmp.polling.core.config.PollingConfigStore;
 import com.cmp.polling.core.device.DeviceStore;
 import com.cmp.polling.core.enrollment.CardEnrollment;
+import com.cmp.polling.core.lifecycle.PollingLifecycleService;
 import com.cmp.polling.core.packageusage.PackageUsageStore;
 import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.core.queue.PollingQueueManager;
@@ -22,7 +23,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * The core of every cmp-polling process: stores, the polling queues, the config manager, card
- * enrollment, protection periods, the payload codec and the clock.
+ * enrollment, the lifecycle service, protection periods, the payload codec and the clock.
  */
 @AutoConfiguration(
     afterName = {
@@ -102,6 +103,17 @@ public class PollingCoreAutoConfiguration {
   @Bean
   CardEnrollment cardEnrollment(PollingConfigManager configs, Clock clock) {
     return new CardEnrollment(configs, clock);
+  }
+
+  @Bean
+  PollingLifecycleService pollingLifecycleService(
+      CardStore cards,
+      DeviceStore devices,
+      ProtectionPeriods protection,
+      CardEnrollment enrollment,
+      PollingQueueManager queues,
+      PollingConfigManager configs) {
+    return new PollingLifecycleService(cards, devices, protection, enrollment, queues, configs);
   }
 
   @Bean

@@ -66,6 +66,14 @@ public final class RedisKeys {
     return "polling:card:op_lock:" + cardId;
   }
 
+  /**
+   * {@code polling:lifecycle:applied:{eventId}} (STRING with TTL): a lifecycle event already
+   * applied to the queues, so that a redelivery changes nothing a second time.
+   */
+  public static String lifecycleApplied(String eventId) {
+    return "polling:lifecycle:applied:" + eventId;
+  }
+
   /** {@code polling:device:op_lock:{deviceId}} (STRING with TTL: device stop/resume lock). */
   public static String deviceOperationLock(long deviceId) {
     return "polling:device:op_lock:" + deviceId;
