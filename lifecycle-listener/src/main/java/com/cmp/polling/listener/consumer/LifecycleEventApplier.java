@@ -5,6 +5,7 @@ import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.json.InvalidPayloadException;
 import com.cmp.polling.schemas.json.PayloadCodec;
 import com.cmp.polling.schemas.lifecycle.LifecycleEvent;
+import com.cmp.polling.schemas.lifecycle.LifecycleEventType;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -45,9 +46,11 @@ class LifecycleEventApplier {
       } catch (InvalidPayloadException e) {
         flushCreated(created, firstCreated, records);
         throw new BatchListenerFailedException(
-            "lifecycle event " + KafkaUtils.format(record) + " is malformed", e, i);
+            "lifecycle event " + KafkaUtils.format(record) + " is malformed: " + e.getMessage(),
+            e,
+            i);
       }
-      if (event.type() == com.cmp.polling.schemas.lifecycle.LifecycleEventType.CARD_CREATED) {
+      if (event.type() == LifecycleEventType.CARD_CREATED) {
         if (created.isEmpty()) {
           firstCreated = i;
         }

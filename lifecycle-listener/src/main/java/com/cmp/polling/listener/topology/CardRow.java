@@ -24,12 +24,13 @@ record CardRow(
     if (row == null) {
       return null;
     }
+    long id = Fields.requireLong(row, "id");
     String category = Fields.optionalString(row, "card_category");
     if (category == null) {
       throw new MalformedChangeException("$.card_category: missing");
     }
     return new CardRow(
-        Fields.requireLong(row, "id"),
+        id,
         Fields.optionalLong(row, "device_id"),
         Fields.requireBoolean(row, "enable_polling"),
         Fields.requireLong(row, "network_status"),
