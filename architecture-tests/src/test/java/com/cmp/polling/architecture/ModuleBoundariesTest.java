@@ -55,6 +55,7 @@ class ModuleBoundariesTest {
           "com.cmp.polling.stopresume.StopResumeService",
           "com.cmp.polling.simulator.GatewaySimulator",
           "com.cmp.polling.scheduler.SchedulerApplication",
+          "com.cmp.polling.listener.LifecycleListenerApplication",
           "com.cmp.polling.autoconfigure.PollingCoreAutoConfiguration",
           "com.cmp.polling.testsupport.data.TestData"
         }) {
@@ -153,6 +154,18 @@ class ModuleBoundariesTest {
                 NetworkStatus.class,
                 String.class)
             .because("StopResumeService decides every stop and resume; its actions perform them"));
+  }
+
+  @Test
+  void lifecycleListener_neverStopsOrResumesCards() {
+    check(
+        noClasses()
+            .that()
+            .resideInAPackage("com.cmp.polling.listener..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(STOP_RESUME, "com.cmp.polling.scheduler..")
+            .because("the listener only keeps the queues in sync; it runs without stop-resume"));
   }
 
   @Test

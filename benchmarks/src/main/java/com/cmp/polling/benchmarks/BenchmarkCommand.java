@@ -1,5 +1,6 @@
 package com.cmp.polling.benchmarks;
 
+import com.cmp.polling.benchmarks.cdc.CdcBenchmark;
 import com.cmp.polling.benchmarks.queue.QueueDequeueBenchmark;
 import com.cmp.polling.benchmarks.scheduler.SchedulerBenchmark;
 import java.nio.file.Path;
@@ -31,6 +32,7 @@ public final class BenchmarkCommand {
     switch (args[0]) {
       case "queue" -> new QueueDequeueBenchmark(options).run(report);
       case "scheduler" -> new SchedulerBenchmark(options).run(report);
+      case "cdc" -> new CdcBenchmark(options).run(report);
       default -> {
         usage();
         System.exit(2);
@@ -46,6 +48,7 @@ public final class BenchmarkCommand {
         "usage: java -jar cmp-polling-benchmarks.jar <benchmark> [--option value ...]\n"
             + "  queue      [--cards 1600000] [--workers 1,2,4] [--redis-port <running server>]\n"
             + "  scheduler  [--cards 1000000] [--rate 50000] [--latency-seconds 20]\n"
+            + "  cdc        [--samples 300] [--bulk 100000]\n"
             + "  every one: [--report <file.md>]");
   }
 

@@ -77,8 +77,11 @@ public class CdcEngine implements SmartLifecycle {
                     })
                 .build();
         engine.run();
-        closeEngine();
-        if (running && !pause()) {
+        if (!running) {
+          return; // stop() closed it
+        }
+        closeEngine(); // it failed: close what is left before a new one starts
+        if (!pause()) {
           return;
         }
       }
@@ -104,8 +107,9 @@ public class CdcEngine implements SmartLifecycle {
     }
     try {
       current.close();
-    } catch (IOException e) {
-      log.warn("CDC engine did not close cleanly: {}", e.toString());
+    } catch (IOException | IllegalStateException e) {
+      // IllegalStateException: it had already shut itself down.
+      log.debug("CDC engine close: {}", e.toString());
     }
   }
 

@@ -57,6 +57,9 @@ public final class DebeziumSettings {
     p.setProperty("decimal.handling.mode", "string");
     p.setProperty("tombstones.on.delete", "true");
     p.setProperty("poll.interval.ms", Long.toString(cdc.pollInterval().toMillis()));
+    // Bigger batches for bulk imports: one Kafka round trip per 8 192 changes at most.
+    p.setProperty("max.batch.size", "8192");
+    p.setProperty("max.queue.size", "32768");
     p.setProperty("heartbeat.interval.ms", Long.toString(cdc.heartbeatInterval().toMillis()));
     // Offsets in Kafka: durable, and where Kafka Connect would keep them too.
     p.setProperty("offset.storage", "org.apache.kafka.connect.storage.KafkaOffsetBackingStore");
