@@ -10,6 +10,7 @@ import com.cmp.polling.core.packageusage.PackageUsageStore;
 import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.queue.QueueSettings;
+import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.core.stopresumelog.StopResumeLogStore;
 import com.cmp.polling.core.usage.DataUsageStore;
 import com.cmp.polling.schemas.json.PayloadCodec;
@@ -18,7 +19,10 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.listener.ChannelTopic;
+import org.springframework.data.redis.listener.RedisMessageListenerContainer;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
@@ -98,6 +102,21 @@ public class PollingCoreAutoConfiguration {
     manager.refreshNow();
     manager.startPeriodicRefresh(properties.config().refreshInterval());
     return manager;
+  }
+
+  /**
+   * Reloads the configs as soon as any process announces a change (the lifecycle listener does, on
+   * every config_changed event), instead of waiting for the periodic refresh.
+   */
+  @Bean
+  RedisMessageListenerContainer pollingConfigAnnouncements(
+      RedisConnectionFactory connections, PollingConfigManager configs) {
+    var container = new RedisMessageListenerContainer();
+    container.setConnectionFactory(connections);
+    container.addMessageListener(
+        (message, pattern) -> configs.onAnnouncement(),
+        new ChannelTopic(RedisKeys.CONFIGS_CHANGED));
+    return container;
   }
 
   @Bean

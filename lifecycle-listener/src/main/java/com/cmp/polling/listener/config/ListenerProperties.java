@@ -54,7 +54,22 @@ public record ListenerProperties(
       @DefaultValue("10ms") Duration pollInterval,
       @DefaultValue("10s") Duration heartbeatInterval,
       @DefaultValue("5s") Duration restartBackoff,
-      @DefaultValue Map<String, String> debezium) {}
+      @DefaultValue Map<String, String> debezium) {
+
+    public Cdc {
+      // PostgreSQL's rule for slot names; checked here so that a typo fails the start-up.
+      if (slotName == null || !slotName.matches("[a-z0-9_]{1,63}")) {
+        throw new IllegalArgumentException(
+            "cmp.polling.listener.cdc.slot-name must be 1-63 of [a-z0-9_], was " + slotName);
+      }
+      if (pollInterval.isNegative()
+          || heartbeatInterval.isNegative()
+          || heartbeatInterval.isZero()) {
+        throw new IllegalArgumentException(
+            "cmp.polling.listener.cdc poll-interval must be >= 0 and heartbeat-interval > 0");
+      }
+    }
+  }
 
   /**
    * @param enabled whether this process runs the topology
@@ -72,7 +87,15 @@ public record ListenerProperties(
       @DefaultValue("100ms") Duration commitInterval,
       Path stateDir,
       @DefaultValue("1") int threads,
-      @DefaultValue Map<String, String> kafka) {}
+      @DefaultValue Map<String, String> kafka) {
+
+    public Streams {
+      if (commitInterval.isNegative() || commitInterval.isZero() || threads < 1) {
+        throw new IllegalArgumentException(
+            "cmp.polling.listener.streams commit-interval must be > 0 and threads >= 1");
+      }
+    }
+  }
 
   /**
    * @param autoStartup whether the consumer starts with the app

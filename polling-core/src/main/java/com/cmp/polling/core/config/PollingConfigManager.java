@@ -80,6 +80,26 @@ public class PollingConfigManager implements AutoCloseable {
     return changes;
   }
 
+  /**
+   * Tells every process that subscribed ({@link #onAnnouncement()}) to reload its configs now. Pub/
+   * sub: a process that is disconnected at that moment misses it and catches up at its periodic
+   * refresh.
+   */
+  public void announceChange() {
+    try {
+      redis.convertAndSend(RedisKeys.CONFIGS_CHANGED, clock.instant().toString());
+    } catch (DataAccessException e) {
+      log.warn(
+          "config change not announced ({}); other processes reload at their periodic refresh",
+          e.getMessage());
+    }
+  }
+
+  /** Another process announced a config change: reload now (a failure keeps the old configs). */
+  public void onAnnouncement() {
+    refreshQuietly();
+  }
+
   /** {@code listener} hears of every later refresh that changes something. */
   public void addChangeListener(ConfigChangeListener listener) {
     listeners.add(listener);

@@ -101,14 +101,16 @@ public class PollingLifecycleService {
   }
 
   /**
-   * A polling config was added, changed or removed: the configs are read again at once. The cards
-   * concerned are re-enrolled by whoever listens to the config manager ({@link
-   * ConfigReenrollment}).
+   * A polling config was added, changed or removed: the configs are read again at once, and every
+   * other process is told to do the same. The cards concerned are re-enrolled by whoever listens to
+   * the config manager ({@link ConfigReenrollment}).
    *
-   * @return what changed (nothing, when this change was already loaded)
+   * @return what changed here (nothing, when this change was already loaded)
    */
   public ConfigChanges onConfigChanged() {
-    return configs.refreshNow();
+    ConfigChanges changes = configs.refreshNow();
+    configs.announceChange();
+    return changes;
   }
 
   /** Create and enable: cards already queued keep their times (ZADD NX). */

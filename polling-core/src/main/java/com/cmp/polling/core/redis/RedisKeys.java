@@ -29,6 +29,12 @@ public final class RedisKeys {
   /** The enabled polling configs as the config manager last loaded them (HASH, TTL 24 h). */
   public static final String CONFIGS = "polling:configs";
 
+  /**
+   * Pub/sub channel: a polling config changed, every process should reload the configs now rather
+   * than at its next periodic refresh.
+   */
+  public static final String CONFIGS_CHANGED = "polling:configs:changed";
+
   private RedisKeys() {}
 
   /** {@code polling:shard:{n}:queue:{taskType}} (ZSET: card id scored by next check time). */
