@@ -5,10 +5,12 @@ import static org.awaitility.Awaitility.await;
 
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.redis.RedisKeys;
+import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -65,6 +67,22 @@ class CardLifecycleIT {
         .containsExactlyInAnyOrder(TaskType.REALNAME, TaskType.CARDDATA, TaskType.PACKAGE);
     assertThat(queues.score(card, TaskType.CARDDATA))
         .isBetween(before.plusSeconds(1800), Instant.now().plusSeconds(1800));
+  }
+
+  @Test
+  void
+      rawChangeEvents_areDebeziumEnvelopesWithoutInlineSchema_carryingTheColumnsThePipelineReads() {
+    var raw = kafka.cursorAtEnd(Topics.CDC_CARD_NAME);
+    long card = postgres.data().card().insert();
+
+    var records = raw.read(1, WAIT);
+    assertThat(records).hasSize(1);
+    assertThat(records.get(0).key()).isEqualTo("{\"id\":" + card + "}");
+    String value = new String(records.get(0).value(), StandardCharsets.UTF_8);
+    assertThat(value)
+        .startsWith("{\"before\":null,\"after\":{\"id\":" + card + ",")
+        .contains("\"enable_polling\":true", "\"deleted_at\":null", "\"op\":\"c\"", "\"lsn\":")
+        .doesNotContain("\"payload\"", "iccid", "current_month_usage_mb");
   }
 
   @Test

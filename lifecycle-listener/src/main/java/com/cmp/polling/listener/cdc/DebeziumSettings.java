@@ -18,6 +18,21 @@ public final class DebeziumSettings {
   public static final String TABLES =
       "public.tb_iot_card,public.tb_device,public.tb_polling_config";
 
+  /**
+   * The columns the pipeline reads; the others (ICCID, usage counters, timestamps) are left out of
+   * the events: less work per change for the engine and every stage after it, and a usage update
+   * becomes an event the topology recognises as changing nothing.
+   */
+  public static final String COLUMNS =
+      String.join(
+          ",",
+          "public\\.tb_iot_card\\.(id|carrier_id|card_category|real_name_status|network_status"
+              + "|device_id|enable_polling|deleted_at)",
+          "public\\.tb_device\\.(id|enable_polling|deleted_at)",
+          "public\\.tb_polling_config\\.(id|card_condition|carrier_id|priority"
+              + "|realname_check_interval|carddata_check_interval|package_check_interval"
+              + "|protect_check_interval|status)");
+
   private static final Pattern JDBC_URL =
       Pattern.compile("jdbc:postgresql://([^:/?]+)(?::(\\d+))?/([^?]+).*");
 
@@ -53,6 +68,7 @@ public final class DebeziumSettings {
     p.setProperty("publication.name", cdc.publicationName());
     p.setProperty("publication.autocreate.mode", "filtered");
     p.setProperty("table.include.list", TABLES);
+    p.setProperty("column.include.list", COLUMNS);
     p.setProperty("snapshot.mode", cdc.snapshotMode());
     p.setProperty("decimal.handling.mode", "string");
     p.setProperty("tombstones.on.delete", "true");
