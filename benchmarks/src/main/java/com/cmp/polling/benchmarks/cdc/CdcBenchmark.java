@@ -59,8 +59,8 @@ public final class CdcBenchmark {
                 row("UPDATE network_status → requeued now", updates)));
         // A first, unmeasured import warms the JIT of every stage up.
         long warmUp = probe.depth(TaskType.CARDDATA);
-        probe.bulkInsert(jdbc, bulk / 5);
-        probe.awaitDepth(TaskType.CARDDATA, warmUp + bulk / 5, 600);
+        probe.bulkInsert(jdbc, bulk);
+        probe.awaitDepth(TaskType.CARDDATA, warmUp + bulk, 600);
         try (StageWatch watch = new StageWatch(kafka)) {
           long rawBefore = watch.total(Topics.CDC_CARD_NAME);
           long eventsBefore = watch.total(Topics.LIFECYCLE_NAME);
@@ -72,7 +72,7 @@ public final class CdcBenchmark {
               "Bulk import: "
                   + number(bulk)
                   + " cards inserted in one transaction (after an unmeasured one of "
-                  + number(bulk / 5)
+                  + number(bulk)
                   + "; the INSERT itself took "
                   + probe.lastInsertMillis()
                   + " ms). From its commit until the last card was in the carddata queues: "

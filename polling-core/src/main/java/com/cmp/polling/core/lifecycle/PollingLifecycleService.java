@@ -28,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * {@code enable_polling} before queueing; delete and disable only remove. Each call reads the card
  * as it is now, so a late or repeated call converges on the database's state: a redelivered create
  * or enable leaves an already queued card alone, a repeated delete or disable removes nothing more.
- * A card that no longer exists is treated as deleted.
+ * A card that no longer exists (looked for again briefly, see {@link LiveCards}) is treated as
+ * deleted.
  */
 public class PollingLifecycleService {
 
@@ -36,7 +37,7 @@ public class PollingLifecycleService {
   private static final String NOT_ENQUEUED = "not enqueued";
   private static final String NOT_REQUEUED = "not requeued";
 
-  private final CardStore cards;
+  private final LiveCards liveCards;
   private final DeviceStore devices;
   private final ProtectionPeriods protection;
   private final CardEnrollment enrollment;
@@ -50,7 +51,7 @@ public class PollingLifecycleService {
       CardEnrollment enrollment,
       PollingQueueManager queues,
       PollingConfigManager configs) {
-    this.cards = cards;
+    this.liveCards = new LiveCards(cards);
     this.devices = devices;
     this.protection = protection;
     this.enrollment = enrollment;
@@ -79,7 +80,7 @@ public class PollingLifecycleService {
    */
   public void onCardStatusChanged(long cardId) {
     queues.removeFromAllQueues(cardId);
-    List<Card> found = cards.findByIds(List.of(cardId));
+    List<Card> found = liveCards.read(List.of(cardId));
     if (found.isEmpty()) {
       forgetMissing(cardId, NOT_REQUEUED);
       return;
@@ -118,7 +119,7 @@ public class PollingLifecycleService {
     if (cardIds.isEmpty()) {
       return;
     }
-    List<Card> found = cards.findByIds(cardIds);
+    List<Card> found = liveCards.read(cardIds);
     if (found.size() < new HashSet<>(cardIds).size()) {
       Set<Long> present = found.stream().map(Card::id).collect(Collectors.toSet());
       cardIds.stream()
