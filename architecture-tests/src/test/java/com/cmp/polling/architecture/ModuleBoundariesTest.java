@@ -56,6 +56,7 @@ class ModuleBoundariesTest {
           "com.cmp.polling.simulator.GatewaySimulator",
           "com.cmp.polling.scheduler.SchedulerApplication",
           "com.cmp.polling.handlers.HandlersApplication",
+          "com.cmp.polling.listener.LifecycleListenerApplication",
           "com.cmp.polling.autoconfigure.PollingCoreAutoConfiguration",
           "com.cmp.polling.testsupport.data.TestData"
         }) {
@@ -172,6 +173,18 @@ class ModuleBoundariesTest {
             .because(
                 "handlers hand every decision to StopResumeService.evaluateAndAct (seed 004 decision"
                     + " 4)"));
+  }
+
+  @Test
+  void lifecycleListener_neverStopsOrResumesCards() {
+    check(
+        noClasses()
+            .that()
+            .resideInAPackage("com.cmp.polling.listener..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(STOP_RESUME, "com.cmp.polling.scheduler..")
+            .because("the listener only keeps the queues in sync; it runs without stop-resume"));
   }
 
   @Test

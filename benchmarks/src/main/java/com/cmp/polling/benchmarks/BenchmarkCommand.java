@@ -1,5 +1,6 @@
 package com.cmp.polling.benchmarks;
 
+import com.cmp.polling.benchmarks.cdc.CdcBenchmark;
 import com.cmp.polling.benchmarks.handlers.HandlersBenchmark;
 import com.cmp.polling.benchmarks.queue.QueueDequeueBenchmark;
 import com.cmp.polling.benchmarks.scheduler.SchedulerBenchmark;
@@ -33,6 +34,7 @@ public final class BenchmarkCommand {
       case "queue" -> new QueueDequeueBenchmark(options).run(report);
       case "scheduler" -> new SchedulerBenchmark(options).run(report);
       case "handlers" -> new HandlersBenchmark(options).run(report);
+      case "cdc" -> new CdcBenchmark(options).run(report);
       default -> {
         usage();
         System.exit(2);
@@ -49,6 +51,7 @@ public final class BenchmarkCommand {
             + "  queue      [--cards 1600000] [--workers 1,2,4] [--redis-port <running server>]\n"
             + "  scheduler  [--cards 1000000] [--rate 50000] [--latency-seconds 20]\n"
             + "  handlers   [--tasks 20000] [--latency-ms 20] [--workers 16,64,128]\n"
+            + "  cdc        [--samples 300] [--bulk 100000]\n"
             + "  every one: [--report <file.md>]");
   }
 

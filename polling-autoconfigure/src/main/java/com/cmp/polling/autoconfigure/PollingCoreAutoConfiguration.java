@@ -5,10 +5,12 @@ import com.cmp.polling.core.config.PollingConfigManager;
 import com.cmp.polling.core.config.PollingConfigStore;
 import com.cmp.polling.core.device.DeviceStore;
 import com.cmp.polling.core.enrollment.CardEnrollment;
+import com.cmp.polling.core.lifecycle.PollingLifecycleService;
 import com.cmp.polling.core.packageusage.PackageUsageStore;
 import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.queue.QueueSettings;
+import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.core.stopresumelog.StopResumeLogStore;
 import com.cmp.polling.core.usage.DataUsageStore;
 import com.cmp.polling.schemas.json.PayloadCodec;
@@ -17,12 +19,15 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.listener.ChannelTopic;
+import org.springframework.data.redis.listener.RedisMessageListenerContainer;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * The core of every cmp-polling process: stores, the polling queues, the config manager, card
- * enrollment, protection periods, the payload codec and the clock.
+ * enrollment, the lifecycle service, protection periods, the payload codec and the clock.
  */
 @AutoConfiguration(
     afterName = {
@@ -99,9 +104,35 @@ public class PollingCoreAutoConfiguration {
     return manager;
   }
 
+  /**
+   * Reloads the configs as soon as any process announces a change (the lifecycle listener does, on
+   * every config_changed event), instead of waiting for the periodic refresh.
+   */
+  @Bean
+  RedisMessageListenerContainer pollingConfigAnnouncements(
+      RedisConnectionFactory connections, PollingConfigManager configs) {
+    var container = new RedisMessageListenerContainer();
+    container.setConnectionFactory(connections);
+    container.addMessageListener(
+        (message, pattern) -> configs.onAnnouncement(),
+        new ChannelTopic(RedisKeys.CONFIGS_CHANGED));
+    return container;
+  }
+
   @Bean
   CardEnrollment cardEnrollment(PollingConfigManager configs, Clock clock) {
     return new CardEnrollment(configs, clock);
+  }
+
+  @Bean
+  PollingLifecycleService pollingLifecycleService(
+      CardStore cards,
+      DeviceStore devices,
+      ProtectionPeriods protection,
+      CardEnrollment enrollment,
+      PollingQueueManager queues,
+      PollingConfigManager configs) {
+    return new PollingLifecycleService(cards, devices, protection, enrollment, queues, configs);
   }
 
   @Bean

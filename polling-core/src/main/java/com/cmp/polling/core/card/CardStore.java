@@ -3,9 +3,11 @@ package com.cmp.polling.core.card;
 import com.cmp.polling.core.jdbc.Rows;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.SqlArrayValue;
 
 /**
  * Reads and updates {@code tb_iot_card}. Soft-deleted cards are invisible to every read and
@@ -52,6 +54,17 @@ public class CardStore {
   public List<Card> findByDevice(long deviceId) {
     return jdbc.sql(SELECT + " WHERE d.id = ? AND c.deleted_at IS NULL ORDER BY c.id")
         .param(deviceId)
+        .query(CardStore::map)
+        .list();
+  }
+
+  /** The live cards among {@code ids} (one query); missing and deleted ones are left out. */
+  public List<Card> findByIds(Collection<Long> ids) {
+    if (ids.isEmpty()) {
+      return List.of();
+    }
+    return jdbc.sql(SELECT + " WHERE c.id = ANY(?) AND c.deleted_at IS NULL ORDER BY c.id")
+        .param(new SqlArrayValue("bigint", ids.toArray()))
         .query(CardStore::map)
         .list();
   }

@@ -5,8 +5,10 @@ import com.cmp.polling.core.redis.RedisKeys;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -32,6 +34,7 @@ public class PollingConfigManager implements AutoCloseable {
   private final Clock clock;
   private final JsonMapper json = JsonMapper.builder().build();
   private final String stagingKey = RedisKeys.CONFIGS + ":staging:" + UUID.randomUUID();
+  private final List<ConfigChangeListener> listeners = new CopyOnWriteArrayList<>();
   private volatile ConfigSnapshot snapshot = ConfigSnapshot.EMPTY;
   private ScheduledExecutorService refresher;
 
@@ -71,7 +74,45 @@ public class PollingConfigManager implements AutoCloseable {
           changes.removed());
     }
     copyToRedis(next);
+    if (!changes.isEmpty()) {
+      tell(previous, next, changes);
+    }
     return changes;
+  }
+
+  /**
+   * Tells every process that subscribed ({@link #onAnnouncement()}) to reload its configs now. Pub/
+   * sub: a process that is disconnected at that moment misses it and catches up at its periodic
+   * refresh.
+   */
+  public void announceChange() {
+    try {
+      redis.convertAndSend(RedisKeys.CONFIGS_CHANGED, clock.instant().toString());
+    } catch (DataAccessException e) {
+      log.warn(
+          "config change not announced ({}); other processes reload at their periodic refresh",
+          e.getMessage());
+    }
+  }
+
+  /** Another process announced a config change: reload now (a failure keeps the old configs). */
+  public void onAnnouncement() {
+    refreshQuietly();
+  }
+
+  /** {@code listener} hears of every later refresh that changes something. */
+  public void addChangeListener(ConfigChangeListener listener) {
+    listeners.add(listener);
+  }
+
+  private void tell(ConfigSnapshot before, ConfigSnapshot after, ConfigChanges changes) {
+    for (ConfigChangeListener listener : listeners) {
+      try {
+        listener.onChange(before, after, changes);
+      } catch (RuntimeException e) {
+        log.error("config change listener {} failed; the new configs stay in use", listener, e);
+      }
+    }
   }
 
   /** Refreshes every {@code period} on a daemon thread until {@link #close()}. */

@@ -49,6 +49,19 @@ public class CardEnrollment {
    */
   public EnrollmentPlan plan(
       Card card, boolean deviceAllowsPolling, boolean protectedCard, Timing timing) {
+    return plan(card, deviceAllowsPolling, protectedCard, timing, configs.snapshot());
+  }
+
+  /**
+   * {@link #plan(Card, boolean, boolean, Timing)} against the given configs rather than the ones in
+   * force: what a config change does to the card.
+   */
+  public EnrollmentPlan plan(
+      Card card,
+      boolean deviceAllowsPolling,
+      boolean protectedCard,
+      Timing timing,
+      ConfigSnapshot configSnapshot) {
     if (!card.pollingEnabled()) {
       return EnrollmentPlan.skipped(card.id(), "polling is disabled on card " + card.id());
     }
@@ -56,7 +69,7 @@ public class CardEnrollment {
       return EnrollmentPlan.skipped(
           card.id(), "polling is disabled on device " + card.deviceId() + " of card " + card.id());
     }
-    Optional<PollingConfig> matched = configs.match(card);
+    Optional<PollingConfig> matched = configSnapshot.match(card);
     if (matched.isEmpty()) {
       return EnrollmentPlan.skipped(
           card.id(),

@@ -108,6 +108,17 @@ public class PollingQueueManager {
         allQueueKeys(), requireCardId(cardId), null, "remove card " + cardId + " from all queues");
   }
 
+  /**
+   * Takes the cards out of the queue of one task type (every shard of it), in one pipeline; the
+   * other task types are untouched. Cards not queued are ignored.
+   */
+  public void removeFromQueue(TaskType type, Collection<Long> cardIds) {
+    requireType(type);
+    Map<String, List<Long>> byKey = new HashMap<>();
+    cardIds.forEach(id -> byKey.computeIfAbsent(key(id, type), k -> new ArrayList<>()).add(id));
+    commands.removeMembers(byKey, "remove " + cardIds.size() + " cards from " + type.code());
+  }
+
   /** A deleted card: out of every queue, and its cache entry gone. */
   public void onCardDeleted(long cardId) {
     commands.removeFromAll(

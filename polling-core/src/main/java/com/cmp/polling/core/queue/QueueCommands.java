@@ -131,6 +131,26 @@ final class QueueCommands {
                     }));
   }
 
+  /** One pipelined ZREM per key of the listed card ids. */
+  void removeMembers(Map<String, List<Long>> cardIdsByKey, String operation) {
+    call(
+        operation,
+        () ->
+            redis.executePipelined(
+                (RedisCallback<Object>)
+                    c -> {
+                      cardIdsByKey.forEach(
+                          (key, ids) ->
+                              c.zSetCommands()
+                                  .zRem(
+                                      bytes(key),
+                                      ids.stream()
+                                          .map(id -> bytes(id.toString()))
+                                          .toArray(byte[][]::new)));
+                      return null;
+                    }));
+  }
+
   void push(String listKey, long cardId, String operation) {
     call(operation, () -> redis.opsForList().rightPush(listKey, Long.toString(cardId)));
   }

@@ -29,6 +29,12 @@ public final class RedisKeys {
   /** The enabled polling configs as the config manager last loaded them (HASH, TTL 24 h). */
   public static final String CONFIGS = "polling:configs";
 
+  /**
+   * Pub/sub channel: a polling config changed, every process should reload the configs now rather
+   * than at its next periodic refresh.
+   */
+  public static final String CONFIGS_CHANGED = "polling:configs:changed";
+
   private RedisKeys() {}
 
   /** {@code polling:shard:{n}:queue:{taskType}} (ZSET: card id scored by next check time). */
@@ -74,6 +80,14 @@ public final class RedisKeys {
   /** {@code polling:concurrency:{taskType}} (ZSET: checks of that type running anywhere). */
   public static String concurrency(TaskType type) {
     return "polling:concurrency:" + type.code();
+  }
+
+  /**
+   * {@code polling:lifecycle:applied:{eventId}} (STRING with TTL): a lifecycle event already
+   * applied to the queues, so that a redelivery changes nothing a second time.
+   */
+  public static String lifecycleApplied(String eventId) {
+    return "polling:lifecycle:applied:" + eventId;
   }
 
   /** {@code polling:device:op_lock:{deviceId}} (STRING with TTL: device stop/resume lock). */

@@ -2,16 +2,22 @@ package com.cmp.polling.core.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
 import com.cmp.polling.testsupport.time.SettableClock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.springframework.data.redis.listener.ChannelTopic;
+import org.springframework.data.redis.listener.RedisMessageListenerContainer;
 
 /** Matching (seed 003, decision 15), snapshot swaps, the Redis copy. */
 class PollingConfigManagerIT {
@@ -168,5 +174,50 @@ class PollingConfigManagerIT {
     } finally {
       manager.close();
     }
+  }
+
+  @Test
+  void announcedChange_makesASubscribedManagerReloadAtOnce() throws Exception {
+    PollingConfigManager other =
+        new PollingConfigManager(new PollingConfigStore(postgres.jdbc()), redis.template(), clock);
+    other.refreshNow();
+    var container = new RedisMessageListenerContainer();
+    container.setConnectionFactory(redis.template().getConnectionFactory());
+    container.addMessageListener(
+        (message, pattern) -> other.onAnnouncement(), new ChannelTopic(RedisKeys.CONFIGS_CHANGED));
+    container.afterPropertiesSet();
+    container.start();
+    try {
+      await().atMost(Duration.ofSeconds(10)).until(container::isListening);
+      long id = postgres.data().config("announced").intervals(60, null, null, null).insert();
+      manager.refreshNow();
+
+      manager.announceChange();
+
+      await().atMost(Duration.ofSeconds(10)).until(() -> other.snapshot().byId(id).isPresent());
+    } finally {
+      container.stop();
+      container.destroy();
+    }
+  }
+
+  @Test
+  void changeListeners_hearOfRefreshesThatChangeSomething_withBothSnapshots() {
+    List<ConfigChanges> heard = new ArrayList<>();
+    List<ConfigSnapshot> befores = new ArrayList<>();
+    manager.refreshNow();
+    manager.addChangeListener(
+        (before, after, changes) -> {
+          befores.add(before);
+          heard.add(changes);
+        });
+    long id = postgres.data().config("heard").intervals(60, null, null, null).insert();
+
+    manager.refreshNow();
+    manager.refreshNow();
+
+    assertThat(heard).hasSize(1);
+    assertThat(heard.get(0).added()).containsExactly(id);
+    assertThat(befores.get(0).configs()).isEmpty();
   }
 }

@@ -1,0 +1,66 @@
+package com.cmp.polling.benchmarks.cdc;
+
+import com.cmp.polling.benchmarks.infra.BenchmarkKafka;
+import com.cmp.polling.benchmarks.infra.BenchmarkPostgres;
+import com.cmp.polling.benchmarks.infra.BenchmarkRedis;
+import com.cmp.polling.listener.LifecycleListenerApplication;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/** Starts the lifecycle listener on the benchmark's servers and waits until its slot streams. */
+final class ListenerLauncher {
+
+  static final String SLOT = "cmp_bench_lifecycle";
+
+  private ListenerLauncher() {}
+
+  static ConfigurableApplicationContext start(
+      BenchmarkPostgres postgres, BenchmarkRedis redis, BenchmarkKafka kafka) throws Exception {
+    Map<String, Object> properties = new HashMap<>();
+    properties.put("spring.datasource.url", postgres.jdbcUrl());
+    properties.put("spring.datasource.username", "postgres");
+    properties.put("spring.datasource.password", "");
+    properties.put("spring.data.redis.host", "127.0.0.1");
+    properties.put("spring.data.redis.port", redis.port());
+    properties.put("spring.kafka.bootstrap-servers", kafka.bootstrapServers());
+    properties.put("server.port", 0);
+    // stop-resume-service is on this jar's classpath (through the scheduler): give it a gateway.
+    properties.put("cmp.polling.gateway.base-url", "http://127.0.0.1:9");
+    properties.put("cmp.polling.listener.cdc.slot-name", SLOT);
+    properties.put("cmp.polling.listener.cdc.drop-slot-on-stop", true);
+    properties.put(
+        "cmp.polling.listener.streams.state-dir",
+        Files.createTempDirectory("cmp-bench-streams").toString());
+    String[] args =
+        properties.entrySet().stream()
+            .map(e -> "--" + e.getKey() + "=" + e.getValue())
+            .toArray(String[]::new);
+    ConfigurableApplicationContext app =
+        new SpringApplicationBuilder(LifecycleListenerApplication.class).run(args);
+    awaitSlot(postgres, Duration.ofSeconds(120));
+    return app;
+  }
+
+  private static void awaitSlot(BenchmarkPostgres postgres, Duration timeout) throws Exception {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (System.nanoTime() < deadline) {
+      long active =
+          postgres
+              .jdbc()
+              .sql("SELECT count(*) FROM pg_replication_slots WHERE slot_name = ? AND active")
+              .param(SLOT)
+              .query(Long.class)
+              .single();
+      if (active == 1) {
+        return;
+      }
+      TimeUnit.MILLISECONDS.sleep(100);
+    }
+    throw new IllegalStateException("replication slot " + SLOT + " not streaming after " + timeout);
+  }
+}

@@ -1,0 +1,90 @@
+package com.cmp.polling.listener.config;
+
+import com.cmp.polling.autoconfigure.PollingProperties;
+import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.config.PollingConfigManager;
+import com.cmp.polling.core.device.DeviceStore;
+import com.cmp.polling.core.enrollment.CardEnrollment;
+import com.cmp.polling.core.lifecycle.ConfigReenrollment;
+import com.cmp.polling.core.protection.ProtectionPeriods;
+import com.cmp.polling.core.queue.PollingQueueManager;
+import com.cmp.polling.listener.cdc.CdcEngine;
+import com.cmp.polling.listener.cdc.DebeziumSettings;
+import com.cmp.polling.listener.topology.LifecycleTopology;
+import com.cmp.polling.listener.topology.StreamsSettings;
+import com.cmp.polling.listener.topology.TopologyRunner;
+import com.cmp.polling.schemas.json.PayloadCodec;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.core.KafkaTemplate;
+
+/** The engine, the topology and the config re-enrollment of the listener. */
+@Configuration(proxyBeanMethods = false)
+public class ListenerConfiguration {
+
+  @Bean
+  @ConditionalOnProperty(
+      name = "cmp.polling.listener.cdc.enabled",
+      havingValue = "true",
+      matchIfMissing = true)
+  CdcEngine cdcEngine(
+      ListenerProperties properties,
+      DataSourceProperties dataSource,
+      KafkaProperties kafka,
+      KafkaTemplate<String, byte[]> template,
+      PollingProperties polling) {
+    var settings =
+        DebeziumSettings.of(
+            properties.cdc(),
+            dataSource.determineUrl(),
+            dataSource.determineUsername(),
+            dataSource.determinePassword(),
+            String.join(",", kafka.getBootstrapServers()));
+    return new CdcEngine(
+        settings, template, polling.kafka().ackTimeout(), properties.cdc().restartBackoff());
+  }
+
+  @Bean
+  @ConditionalOnProperty(
+      name = "cmp.polling.listener.streams.enabled",
+      havingValue = "true",
+      matchIfMissing = true)
+  TopologyRunner topologyRunner(
+      ListenerProperties properties,
+      KafkaProperties kafka,
+      PayloadCodec codec,
+      PollingProperties polling) {
+    return new TopologyRunner(
+        LifecycleTopology.build(codec),
+        StreamsSettings.of(
+            properties.streams(),
+            String.join(",", kafka.getBootstrapServers()),
+            polling.kafka().replicationFactor()));
+  }
+
+  /** Only this process re-enrolls after a config change; the others only reload the configs. */
+  @Bean(destroyMethod = "close")
+  ConfigReenrollment configReenrollment(
+      CardStore cards,
+      DeviceStore devices,
+      ProtectionPeriods protection,
+      CardEnrollment enrollment,
+      PollingQueueManager queues,
+      PollingConfigManager configs,
+      ListenerProperties properties) {
+    var reenrollment =
+        new ConfigReenrollment(
+            cards,
+            devices,
+            protection,
+            enrollment,
+            queues,
+            properties.reenrollment().pageSize(),
+            properties.reenrollment().retryPause());
+    configs.addChangeListener(reenrollment);
+    return reenrollment;
+  }
+}

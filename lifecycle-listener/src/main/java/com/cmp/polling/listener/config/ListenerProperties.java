@@ -1,0 +1,124 @@
+package com.cmp.polling.listener.config;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * Settings of the lifecycle listener ({@code cmp.polling.listener.*}). The database and Kafka come
+ * from {@code spring.datasource.*} and {@code spring.kafka.bootstrap-servers}.
+ *
+ * @param cdc the Debezium embedded engine
+ * @param streams the Kafka Streams lifecycle topology
+ * @param consumer the consumer of {@code polling.lifecycle}
+ * @param reenrollment the background pass after a polling config change
+ */
+@ConfigurationProperties("cmp.polling.listener")
+public record ListenerProperties(
+    @DefaultValue Cdc cdc,
+    @DefaultValue Streams streams,
+    @DefaultValue Consumer consumer,
+    @DefaultValue Reenrollment reenrollment) {
+
+  /**
+   * @param enabled whether this process runs the engine (one process per database should)
+   * @param slotName the logical replication slot; it keeps WAL for us while we are down
+   * @param dropSlotOnStop drop the slot when the engine stops (tests only: changes made while the
+   *     engine is down are then lost)
+   * @param publicationName the pgoutput publication, created in {@code filtered} mode over the
+   *     three tables
+   * @param snapshotMode Debezium's {@code snapshot.mode}: {@code initial} reads the tables once on
+   *     the very first start (only to learn which cards sit in which device), then streams
+   * @param offsetTopic the Kafka topic holding the engine's offsets (compacted, one partition)
+   * @param offsetReplicationFactor replicas of the offset topic when the engine creates it
+   * @param offsetFlushInterval how often processed offsets are committed; after a crash at most
+   *     this much is read again (the consumer is idempotent)
+   * @param pollInterval how long the engine waits for new changes before looking again (low:
+   *     commit-to-Kafka latency)
+   * @param heartbeatInterval how often the engine confirms its position to PostgreSQL even without
+   *     changes of the captured tables, so that the slot does not hold WAL back
+   * @param restartBackoff pause before the engine is started again after a failure
+   * @param debezium further Debezium properties, passed through as they are (they win)
+   */
+  public record Cdc(
+      @DefaultValue("true") boolean enabled,
+      @DefaultValue("cmp_polling_lifecycle") String slotName,
+      @DefaultValue("false") boolean dropSlotOnStop,
+      @DefaultValue("cmp_polling_lifecycle") String publicationName,
+      @DefaultValue("initial") String snapshotMode,
+      @DefaultValue("cmp.lifecycle.cdc-offsets") String offsetTopic,
+      @DefaultValue("1") short offsetReplicationFactor,
+      @DefaultValue("1s") Duration offsetFlushInterval,
+      @DefaultValue("10ms") Duration pollInterval,
+      @DefaultValue("10s") Duration heartbeatInterval,
+      @DefaultValue("5s") Duration restartBackoff,
+      @DefaultValue Map<String, String> debezium) {
+
+    public Cdc {
+      // PostgreSQL's rule for slot names; checked here so that a typo fails the start-up.
+      if (slotName == null || !slotName.matches("[a-z0-9_]{1,63}")) {
+        throw new IllegalArgumentException(
+            "cmp.polling.listener.cdc.slot-name must be 1-63 of [a-z0-9_], was " + slotName);
+      }
+      if (pollInterval.isNegative()
+          || heartbeatInterval.isNegative()
+          || heartbeatInterval.isZero()) {
+        throw new IllegalArgumentException(
+            "cmp.polling.listener.cdc poll-interval must be >= 0 and heartbeat-interval > 0");
+      }
+    }
+  }
+
+  /**
+   * @param enabled whether this process runs the topology
+   * @param applicationId Kafka Streams {@code application.id}: consumer group and prefix of the
+   *     internal topics
+   * @param commitInterval how often Streams commits and flushes; with record caches off this bounds
+   *     how long an event waits before it is sent on
+   * @param stateDir where the device → cards store lives on disk (default: a temporary folder)
+   * @param threads stream threads
+   * @param kafka further Kafka Streams properties, passed through as they are (they win)
+   */
+  public record Streams(
+      @DefaultValue("true") boolean enabled,
+      @DefaultValue("cmp-lifecycle-topology") String applicationId,
+      @DefaultValue("100ms") Duration commitInterval,
+      Path stateDir,
+      @DefaultValue("1") int threads,
+      @DefaultValue Map<String, String> kafka) {
+
+    public Streams {
+      if (commitInterval.isNegative() || commitInterval.isZero() || threads < 1) {
+        throw new IllegalArgumentException(
+            "cmp.polling.listener.streams commit-interval must be > 0 and threads >= 1");
+      }
+    }
+  }
+
+  /**
+   * @param autoStartup whether the consumer starts with the app
+   * @param concurrency consumers in the group in this process
+   * @param maxPollRecords events per batch (a bulk import is enrolled a batch at a time)
+   * @param retries tries of a failing event before it goes to the dead-letter topic (Redis and
+   *     database failures are retried until they pass)
+   * @param retryBackoff pause between those tries
+   * @param appliedTtl how long an applied status change is remembered, so that a redelivery is
+   *     recognised and skipped
+   */
+  public record Consumer(
+      @DefaultValue("true") boolean autoStartup,
+      @DefaultValue("1") int concurrency,
+      @DefaultValue("2000") int maxPollRecords,
+      @DefaultValue("3") int retries,
+      @DefaultValue("1s") Duration retryBackoff,
+      @DefaultValue("1h") Duration appliedTtl) {}
+
+  /**
+   * @param pageSize cards read per page by the re-enrollment pass
+   * @param retryPause pause before a failed page is tried again
+   */
+  public record Reenrollment(
+      @DefaultValue("10000") int pageSize, @DefaultValue("1s") Duration retryPause) {}
+}

@@ -1,0 +1,103 @@
+package com.cmp.polling.listener.consumer;
+
+import com.cmp.polling.core.lifecycle.PollingLifecycleService;
+import com.cmp.polling.core.queue.PollingQueueException;
+import com.cmp.polling.listener.config.ListenerProperties;
+import com.cmp.polling.schemas.Topic;
+import com.cmp.polling.schemas.json.InvalidPayloadException;
+import com.cmp.polling.schemas.json.PayloadCodec;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.dao.DataAccessException;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
+import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
+import org.springframework.kafka.listener.DefaultErrorHandler;
+import org.springframework.util.backoff.ExponentialBackOff;
+import org.springframework.util.backoff.FixedBackOff;
+
+/**
+ * The consumer of {@code polling.lifecycle}: batches, idempotent application, and errors handled
+ * the pipeline's way. A malformed event goes to {@code polling.lifecycle-dlt} at once; a Redis or
+ * database failure is retried with back-off until it passes (an event is never dropped because a
+ * server was away); anything else is tried {@code retries} times, then dead-lettered.
+ */
+@Configuration(proxyBeanMethods = false)
+public class ConsumerConfiguration {
+
+  static final String CONTAINER_FACTORY = "lifecycleBatchFactory";
+
+  @Bean
+  AppliedEvents appliedEvents(StringRedisTemplate redis, ListenerProperties properties) {
+    return new AppliedEvents(redis, properties.consumer().appliedTtl());
+  }
+
+  @Bean
+  LifecycleEventsListener lifecycleEventsListener(
+      PollingLifecycleService lifecycle, PayloadCodec codec, AppliedEvents applied) {
+    return new LifecycleEventsListener(new LifecycleEventApplier(lifecycle, codec, applied));
+  }
+
+  @Bean(CONTAINER_FACTORY)
+  ConcurrentKafkaListenerContainerFactory<String, byte[]> lifecycleBatchFactory(
+      KafkaProperties kafka,
+      KafkaTemplate<String, byte[]> template,
+      ListenerProperties properties) {
+    var settings = properties.consumer();
+    Map<String, Object> config = kafka.buildConsumerProperties();
+    config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+    config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+    config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, settings.maxPollRecords());
+    config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+    config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+    var factory = new ConcurrentKafkaListenerContainerFactory<String, byte[]>();
+    factory.setConsumerFactory(new DefaultKafkaConsumerFactory<>(config));
+    factory.setBatchListener(true);
+    factory.setConcurrency(settings.concurrency());
+    factory.setAutoStartup(settings.autoStartup());
+    factory.setCommonErrorHandler(errorHandler(template, settings));
+    return factory;
+  }
+
+  private static DefaultErrorHandler errorHandler(
+      KafkaTemplate<String, byte[]> template, ListenerProperties.Consumer settings) {
+    var recoverer =
+        new DeadLetterPublishingRecoverer(
+            template,
+            (record, error) -> new TopicPartition(record.topic() + Topic.DEAD_LETTER_SUFFIX, -1));
+    var handler =
+        new DefaultErrorHandler(
+            recoverer, new FixedBackOff(settings.retryBackoff().toMillis(), settings.retries()));
+    handler.addNotRetryableExceptions(InvalidPayloadException.class);
+    handler.setBackOffFunction(
+        (record, error) -> {
+          if (causedByServers(error)) {
+            var backOff = new ExponentialBackOff(settings.retryBackoff().toMillis(), 2.0);
+            backOff.setMaxInterval(30_000);
+            return backOff; // no attempt limit: servers come back, events are never dropped
+          }
+          return null;
+        });
+    return handler;
+  }
+
+  private static boolean causedByServers(Throwable error) {
+    for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+      if (cause instanceof PollingQueueException || cause instanceof DataAccessException) {
+        return true;
+      }
+      if (cause.getCause() == cause) {
+        break;
+      }
+    }
+    return false;
+  }
+}

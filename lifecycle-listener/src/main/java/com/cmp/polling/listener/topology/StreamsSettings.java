@@ -1,0 +1,56 @@
+package com.cmp.polling.listener.topology;
+
+import com.cmp.polling.listener.config.ListenerProperties;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.util.Properties;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.errors.LogAndContinueExceptionHandler;
+
+/** The Kafka Streams configuration of the lifecycle topology. */
+public final class StreamsSettings {
+
+  private StreamsSettings() {}
+
+  public static Properties of(
+      ListenerProperties.Streams streams, String bootstrapServers, short replicationFactor) {
+    Properties p = new Properties();
+    p.put(StreamsConfig.APPLICATION_ID_CONFIG, streams.applicationId());
+    p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+    p.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
+    p.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
+    p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, streams.threads());
+    p.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, (int) replicationFactor);
+    p.put(StreamsConfig.STATE_DIR_CONFIG, stateDir(streams));
+    // Latency: Streams forwards an event when it commits (or its record cache fills), and the
+    // default commit interval is 30 s. Caches off and a short interval send events on at once.
+    p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, streams.commitInterval().toMillis());
+    p.put(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, 0);
+    // Streams' producers wait 100 ms for a batch to fill by default.
+    p.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG), 5);
+    p.put(StreamsConfig.producerPrefix(ProducerConfig.COMPRESSION_TYPE_CONFIG), "lz4");
+    p.put(StreamsConfig.consumerPrefix(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG), "earliest");
+    // Values are read as strings and parsed by the topology, which dead-letters what it cannot
+    // read; this only covers keys or values that are not even strings.
+    p.put(
+        StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG,
+        LogAndContinueExceptionHandler.class);
+    p.putAll(streams.kafka());
+    return p;
+  }
+
+  private static String stateDir(ListenerProperties.Streams streams) {
+    if (streams.stateDir() != null) {
+      return streams.stateDir().toString();
+    }
+    try {
+      return Files.createTempDirectory("cmp-lifecycle-streams").toString();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create a Kafka Streams state folder", e);
+    }
+  }
+}

@@ -1,0 +1,70 @@
+package com.cmp.polling.listener.topology;
+
+import java.time.Duration;
+import java.util.Properties;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * Runs the lifecycle topology while the app runs. A stream thread that dies of an unexpected error
+ * is replaced (it goes on from its last commit), so one bad moment never stops the stream for good.
+ */
+public class TopologyRunner implements SmartLifecycle {
+
+  private static final Logger log = LoggerFactory.getLogger(TopologyRunner.class);
+
+  private final Topology topology;
+  private final Properties settings;
+  private KafkaStreams streams;
+
+  public TopologyRunner(Topology topology, Properties settings) {
+    this.topology = topology;
+    this.settings = settings;
+  }
+
+  @Override
+  public synchronized void start() {
+    if (streams != null) {
+      return;
+    }
+    streams = new KafkaStreams(topology, settings);
+    streams.setUncaughtExceptionHandler(
+        error -> {
+          log.error("lifecycle topology thread failed; replacing it", error);
+          return StreamThreadExceptionResponse.REPLACE_THREAD;
+        });
+    streams.setStateListener((now, before) -> log.info("lifecycle topology {} -> {}", before, now));
+    streams.start();
+  }
+
+  @Override
+  public synchronized void stop() {
+    if (streams != null) {
+      // Leaving the group lets a restarted instance take the partitions over at once instead of
+      // after the session timeout.
+      streams.close(
+          new KafkaStreams.CloseOptions().timeout(Duration.ofSeconds(30)).leaveGroup(true));
+      streams = null;
+    }
+  }
+
+  @Override
+  public synchronized boolean isRunning() {
+    return streams != null;
+  }
+
+  /** The state of the streams, or null when stopped. */
+  public synchronized KafkaStreams.State state() {
+    return streams == null ? null : streams.state();
+  }
+
+  /** Between the listener containers and the CDC engine. */
+  @Override
+  public int getPhase() {
+    return Integer.MAX_VALUE - 75;
+  }
+}

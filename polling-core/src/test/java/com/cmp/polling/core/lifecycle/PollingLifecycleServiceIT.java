@@ -1,0 +1,181 @@
+package com.cmp.polling.core.lifecycle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ch.qos.logback.classic.Level;
+import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.config.PollingConfigManager;
+import com.cmp.polling.core.config.PollingConfigStore;
+import com.cmp.polling.core.device.DeviceStore;
+import com.cmp.polling.core.enrollment.CardEnrollment;
+import com.cmp.polling.core.protection.ProtectionPeriods;
+import com.cmp.polling.core.queue.PollingQueueManager;
+import com.cmp.polling.core.queue.QueueSettings;
+import com.cmp.polling.core.redis.RedisKeys;
+import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.testsupport.logging.CapturedLogs;
+import com.cmp.polling.testsupport.postgres.PostgresExtension;
+import com.cmp.polling.testsupport.redis.RedisExtension;
+import com.cmp.polling.testsupport.time.SettableClock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** Seed 000 M3 and seed 003 lifecycle callbacks, against real PostgreSQL and Redis. */
+class PollingLifecycleServiceIT {
+
+  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.migrated();
+  @RegisterExtension static final RedisExtension redis = new RedisExtension();
+
+  private final SettableClock clock = new SettableClock(Instant.parse("2026-11-29T12:00:00Z"));
+  private final PollingConfigManager configs =
+      new PollingConfigManager(new PollingConfigStore(postgres.jdbc()), redis.template(), clock);
+  private final PollingQueueManager queues =
+      new PollingQueueManager(redis.template(), QueueSettings.DEFAULTS, clock);
+  private final PollingLifecycleService lifecycle =
+      new PollingLifecycleService(
+          new CardStore(postgres.jdbc()),
+          new DeviceStore(postgres.jdbc()),
+          new ProtectionPeriods(redis.template(), clock),
+          new CardEnrollment(configs, clock),
+          queues,
+          configs);
+
+  @BeforeEach
+  void emptyTablesAndQueues() {
+    postgres.truncateBusinessTables();
+    redis.flush();
+    configs.refreshNow();
+  }
+
+  @Test
+  void statusChangeOfACardInADisabledDevice_removesItFromAllQueues_andSkipsTheRequeue() {
+    postgres.jdbc().sql("INSERT INTO tb_device (id, device_no) VALUES (10, 'DEV-10')").update();
+    postgres
+        .jdbc()
+        .sql(
+            "INSERT INTO tb_iot_card (id, iccid, carrier_id, carrier_type, real_name_status,"
+                + " device_id) VALUES (100, '89860000000000000100', 1, 'CMCC', 1, 10)")
+        .update();
+    lifecycle.onCardCreated(100);
+    assertThat(queuedTypes(100)).hasSize(3);
+    postgres.jdbc().sql("UPDATE tb_device SET enable_polling = false WHERE id = 10").update();
+
+    try (CapturedLogs logs = CapturedLogs.withDebugOf(PollingLifecycleService.class)) {
+      lifecycle.onCardStatusChanged(100);
+
+      assertThat(queuedTypes(100)).isEmpty();
+      assertThat(logs.messages(Level.DEBUG))
+          .contains("device polling disabled, not requeued: deviceID=10, cardID=100");
+    }
+  }
+
+  @Test
+  void enablingACardWhosePollingIsOff_queuesNothing_andSaysWhy() {
+    long card = postgres.data().card().pollingDisabled().insert();
+
+    try (CapturedLogs logs = CapturedLogs.withDebugOf(PollingLifecycleService.class)) {
+      lifecycle.onCardEnabled(card);
+
+      assertThat(queuedTypes(card)).isEmpty();
+      assertThat(logs.messages(Level.DEBUG))
+          .contains("card polling disabled, not enqueued: cardID=" + card);
+    }
+  }
+
+  @Test
+  void created_queuesEachTaskTypeOfTheConfigOneIntervalAhead_andARepeatKeepsTheTimes() {
+    long card = postgres.data().card().insert(); // default-activated: carddata every 1800 s
+
+    lifecycle.onCardCreated(card);
+    queues.requeue(card, TaskType.CARDDATA, clock.instant().plusSeconds(5));
+    lifecycle.onCardCreated(card);
+
+    assertThat(queuedTypes(card))
+        .containsExactlyInAnyOrder(TaskType.REALNAME, TaskType.CARDDATA, TaskType.PACKAGE);
+    assertThat(queues.isQueued(card, TaskType.PROTECT)).isFalse();
+    assertThat(score(card, TaskType.PACKAGE)).isEqualTo(clock.instant().plusSeconds(3600));
+    assertThat(score(card, TaskType.CARDDATA)).isEqualTo(clock.instant().plusSeconds(5));
+  }
+
+  @Test
+  void statusChange_requeuesUnderTheNewlyMatchedConfig_dueNow() {
+    long card = postgres.data().card().insert();
+    lifecycle.onCardCreated(card);
+    postgres
+        .jdbc()
+        .sql("UPDATE tb_iot_card SET network_status = 0, stop_reason = 'manual' WHERE id = ?")
+        .param(card)
+        .update();
+
+    lifecycle.onCardStatusChanged(card);
+
+    // default-suspended has a protect interval, but only a protected card is in that queue.
+    assertThat(queuedTypes(card))
+        .containsExactlyInAnyOrder(TaskType.REALNAME, TaskType.CARDDATA, TaskType.PACKAGE);
+    assertThat(score(card, TaskType.REALNAME)).isEqualTo(clock.instant());
+  }
+
+  @Test
+  void bulkCreation_enrollsEveryPolledCard_andLeavesOutDisabledOnesAndMissingIds() {
+    long device = postgres.data().device().pollingDisabled().insert();
+    List<Long> cards = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      cards.add(postgres.data().card().insert());
+    }
+    long inDisabledDevice = postgres.data().card().device(device).insert();
+    long disabled = postgres.data().card().pollingDisabled().insert();
+    List<Long> all = new ArrayList<>(cards);
+    all.addAll(List.of(inDisabledDevice, disabled, 999_999L));
+
+    lifecycle.onBatchCardsCreated(all);
+
+    assertThat(cards).allSatisfy(id -> assertThat(queuedTypes(id)).hasSize(3));
+    assertThat(queuedTypes(inDisabledDevice)).isEmpty();
+    assertThat(queuedTypes(disabled)).isEmpty();
+    assertThat(queuedTypes(999_999L)).isEmpty();
+  }
+
+  @Test
+  void deleteDropsTheCache_disableKeepsIt_bothRemoveWithoutLookingAtAnyFlag() {
+    long deleted = postgres.data().card().insert();
+    long disabled = postgres.data().card().insert();
+    for (long card : List.of(deleted, disabled)) {
+      lifecycle.onCardCreated(card);
+      queues.requeue(card, TaskType.PROTECT, clock.instant());
+      redis.template().opsForHash().put(RedisKeys.cardCache(card), "iccid", "x");
+    }
+
+    lifecycle.onCardDeleted(deleted);
+    lifecycle.onCardDisabled(disabled);
+
+    assertThat(queuedTypes(deleted)).isEmpty();
+    assertThat(queuedTypes(disabled)).isEmpty();
+    assertThat(redis.template().hasKey(RedisKeys.cardCache(deleted))).isFalse();
+    assertThat(redis.template().hasKey(RedisKeys.cardCache(disabled))).isTrue();
+  }
+
+  private Set<TaskType> queuedTypes(long card) {
+    Set<TaskType> types = EnumSet.noneOf(TaskType.class);
+    for (TaskType type : TaskType.values()) {
+      if (queues.isQueued(card, type)) {
+        types.add(type);
+      }
+    }
+    return types;
+  }
+
+  private Instant score(long card, TaskType type) {
+    Double score =
+        redis
+            .template()
+            .opsForZSet()
+            .score(RedisKeys.shardQueue(queues.shardOf(card), type), Long.toString(card));
+    return score == null ? null : Instant.ofEpochMilli(Math.round(score * 1000));
+  }
+}
