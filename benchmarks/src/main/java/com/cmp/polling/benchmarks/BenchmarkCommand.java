@@ -43,6 +43,8 @@ public final class BenchmarkCommand {
     Path file = options.path("report", Path.of("benchmarks/target/report-" + args[0] + ".md"));
     report.writeTo(file);
     log.info("report written to {}", file.toAbsolutePath());
+    // Done once the report is written, even if a library left a non-daemon thread behind.
+    System.exit(0);
   }
 
   private static void usage() {

@@ -6,6 +6,7 @@ import com.cmp.polling.simulator.state.CardState;
 import java.util.Map;
 import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.MediaType;
+import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.web.client.RestClient;
 
 /**
@@ -23,7 +24,13 @@ public final class SimulatorControl {
    * @param baseUrl where the simulator listens, such as {@code http://127.0.0.1:8089}
    */
   public SimulatorControl(String baseUrl) {
-    this.client = RestClient.builder().baseUrl(baseUrl).build();
+    // The JDK client explicitly: with Jetty's client on the classpath RestClient would pick it, and
+    // its non-daemon threads keep a finished benchmark or demo JVM alive.
+    this.client =
+        RestClient.builder()
+            .baseUrl(baseUrl)
+            .requestFactory(new JdkClientHttpRequestFactory())
+            .build();
   }
 
   /** Replaces the behaviour of card operations (latency, errors, rate limits, usage growth). */

@@ -80,6 +80,42 @@ public final class BenchmarkPostgres implements AutoCloseable {
     jdbc.sql("ANALYZE").update();
   }
 
+  /**
+   * {@code count} cards in the steady state a check meets most often: real-name verified, polled,
+   * one active 10 GB package each; every tenth card sits in a device (10 cards per device), which
+   * holds the package its cards share.
+   */
+  public void seedSteadyCards(int count) {
+    JdbcClient jdbc = jdbc();
+    int devices = Math.max(count / 100, 1);
+    jdbc.sql("INSERT INTO tb_device (device_no) SELECT 'BENCH-' || g FROM generate_series(1, ?) g")
+        .param(devices)
+        .update();
+    jdbc.sql(
+            """
+            INSERT INTO tb_iot_card (iccid, carrier_id, carrier_type, real_name_status,
+                enable_polling, device_id)
+            SELECT '8986' || lpad(g::text, 16, '0'), 1 + g % 3, 'CMCC', 1, true,
+                   CASE WHEN g % 10 = 0 THEN 1 + (g / 10) % ? END
+            FROM generate_series(1, ?) g
+            """)
+        .params(devices, count)
+        .update();
+    jdbc.sql(
+            """
+            INSERT INTO tb_package_usage (iot_card_id, status, data_limit_mb, data_usage_mb)
+            SELECT id, 1, 10240, 0 FROM tb_iot_card WHERE device_id IS NULL
+            """)
+        .update();
+    jdbc.sql(
+            """
+            INSERT INTO tb_package_usage (device_id, status, data_limit_mb, data_usage_mb)
+            SELECT id, 1, 102400, 0 FROM tb_device
+            """)
+        .update();
+    jdbc.sql("ANALYZE").update();
+  }
+
   @Override
   public void close() throws IOException {
     postgres.close();

@@ -1,46 +1,53 @@
 package com.cmp.polling.stopresume.gateway;
 
+import java.io.IOException;
 import java.math.BigDecimal;
+import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.util.function.Function;
-import org.springframework.http.HttpMethod;
-import org.springframework.http.client.JdkClientHttpRequestFactory;
-import org.springframework.web.client.ResourceAccessException;
-import org.springframework.web.client.RestClient;
-import org.springframework.web.client.RestClientException;
-import org.springframework.web.client.RestClientResponseException;
+import org.springframework.web.util.UriComponentsBuilder;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@link CarrierGateway} over the HTTP API of docs/gateway-api.md, with connect and read timeouts.
  * Failures are sorted into {@link CarrierRejectedException} (do not retry), {@link
  * GatewayUnavailableException} and {@link GatewayResponseException} (retry later).
+ *
+ * <p>Calls use the JDK client's blocking {@code send}: its {@code sendAsync} (which Spring's JDK
+ * request factory uses once a read timeout is set) hands every answer to the common pool's async
+ * executor, and on a machine with two cores that executor starts a new thread per call.
  */
 public class HttpCarrierGateway implements CarrierGateway {
 
-  private static final String CARD = "/api/v1/carriers/{carrierId}/cards/{iccid}";
+  private static final String CARD = "/api/v1/carriers/{carrierId}/cards/{iccid}/{operation}";
 
-  private final RestClient client;
+  private final String baseUrl;
+  private final Duration readTimeout;
+  private final HttpClient http;
+  private final JsonMapper json =
+      JsonMapper.builder().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
 
   public HttpCarrierGateway(GatewaySettings settings) {
-    HttpClient http = HttpClient.newBuilder().connectTimeout(settings.connectTimeout()).build();
-    JdkClientHttpRequestFactory requests = new JdkClientHttpRequestFactory(http);
-    requests.setReadTimeout(settings.readTimeout());
-    this.client =
-        RestClient.builder()
-            .baseUrl(settings.baseUrl().toString())
-            .requestFactory(requests)
-            .build();
+    this.baseUrl = settings.baseUrl().toString();
+    this.readTimeout = settings.readTimeout();
+    this.http = HttpClient.newBuilder().connectTimeout(settings.connectTimeout()).build();
   }
 
   @Override
   public boolean isRealNameVerified(CarrierCard card) {
-    return call(card, "real-name", HttpMethod.GET, RealNameAnswer.class, RealNameAnswer::verified);
+    return call(card, "real-name", "GET", RealNameAnswer.class, RealNameAnswer::verified);
   }
 
   @Override
   public MonthToDateUsage monthToDateUsage(CarrierCard card) {
-    UsageAnswer answer = call(card, "usage", HttpMethod.GET, UsageAnswer.class, a -> a);
+    UsageAnswer answer = call(card, "usage", "GET", UsageAnswer.class, a -> a);
     if (answer.monthStart() == null || answer.totalMb() == null) {
       throw malformed(card, "usage", "monthStart and totalMb are required");
     }
@@ -49,7 +56,7 @@ public class HttpCarrierGateway implements CarrierGateway {
 
   @Override
   public boolean isOnline(CarrierCard card) {
-    return call(card, "network-status", HttpMethod.GET, NetworkAnswer.class, NetworkAnswer::online);
+    return call(card, "network-status", "GET", NetworkAnswer.class, NetworkAnswer::online);
   }
 
   @Override
@@ -63,8 +70,7 @@ public class HttpCarrierGateway implements CarrierGateway {
   }
 
   private void expectOnline(CarrierCard card, String operation, boolean expected) {
-    boolean online =
-        call(card, operation, HttpMethod.POST, NetworkAnswer.class, NetworkAnswer::online);
+    boolean online = call(card, operation, "POST", NetworkAnswer.class, NetworkAnswer::online);
     if (online != expected) {
       throw malformed(
           card, operation, "the card is " + (online ? "online" : "stopped") + " after it");
@@ -74,31 +80,35 @@ public class HttpCarrierGateway implements CarrierGateway {
   private <A, T> T call(
       CarrierCard card,
       String operation,
-      HttpMethod method,
+      String method,
       Class<A> answerType,
       Function<A, T> field) {
+    HttpRequest request =
+        HttpRequest.newBuilder(uri(card, operation))
+            .timeout(readTimeout)
+            .header("Accept", "application/json")
+            .method(method, HttpRequest.BodyPublishers.noBody())
+            .build();
+    HttpResponse<byte[]> response;
+    try {
+      response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+    } catch (IOException e) {
+      throw unreachable(card, operation, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw unreachable(card, operation, e);
+    }
+    if (response.statusCode() / 100 != 2) {
+      throw classify(card, operation, response);
+    }
     A answer;
     try {
-      answer =
-          client
-              .method(method)
-              .uri(CARD + "/" + operation, card.carrierId(), card.iccid())
-              .retrieve()
-              .body(answerType);
-    } catch (RestClientResponseException e) {
-      throw classify(card, operation, e);
-    } catch (ResourceAccessException e) {
-      throw new GatewayUnavailableException(
-          describe(card, operation)
-              + " failed: gateway unreachable or too slow ("
-              + e.getMessage()
-              + ")",
-          e);
-    } catch (RestClientException e) {
+      answer = json.readValue(response.body(), answerType);
+    } catch (JacksonException e) {
       throw new GatewayResponseException(
           describe(card, operation)
               + " failed: the answer is not the documented JSON ("
-              + e.getMessage()
+              + e.getOriginalMessage()
               + ")",
           e);
     }
@@ -109,15 +119,37 @@ public class HttpCarrierGateway implements CarrierGateway {
     return value;
   }
 
+  private URI uri(CarrierCard card, String operation) {
+    return UriComponentsBuilder.fromUriString(baseUrl)
+        .path(CARD)
+        .buildAndExpand(card.carrierId(), card.iccid(), operation)
+        .encode()
+        .toUri();
+  }
+
+  private static GatewayUnavailableException unreachable(
+      CarrierCard card, String operation, Exception e) {
+    return new GatewayUnavailableException(
+        describe(card, operation)
+            + " failed: gateway unreachable or too slow ("
+            + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
+            + ")",
+        e);
+  }
+
   private static GatewayException classify(
-      CarrierCard card, String operation, RestClientResponseException e) {
-    int status = e.getStatusCode().value();
+      CarrierCard card, String operation, HttpResponse<byte[]> response) {
+    int status = response.statusCode();
     String message =
-        describe(card, operation) + " failed: HTTP " + status + " " + e.getResponseBodyAsString();
+        describe(card, operation)
+            + " failed: HTTP "
+            + status
+            + " "
+            + new String(response.body(), StandardCharsets.UTF_8);
     boolean temporary = status == 408 || status == 429 || status >= 500;
     return temporary
-        ? new GatewayUnavailableException(message, e)
-        : new CarrierRejectedException(message, status, e);
+        ? new GatewayUnavailableException(message, null)
+        : new CarrierRejectedException(message, status, null);
   }
 
   private static GatewayResponseException malformed(
