@@ -7,6 +7,7 @@ import com.cmp.polling.benchmarks.Report;
 import com.cmp.polling.benchmarks.infra.BenchmarkKafka;
 import com.cmp.polling.benchmarks.infra.BenchmarkPostgres;
 import com.cmp.polling.benchmarks.infra.BenchmarkRedis;
+import com.cmp.polling.benchmarks.infra.CpuUse;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.queue.ScheduledCheck;
 import com.cmp.polling.handlers.HandlersApplication;
@@ -25,6 +26,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -40,6 +42,9 @@ import org.springframework.context.ConfigurableApplicationContext;
  * gateway call, month accounting, package deduction, StopResumeService, completion).
  */
 public final class HandlersBenchmark {
+
+  // The simulator's Tomcat pool; the handlers app's own Tomcat serves nothing during a run.
+  private static final Predicate<String> SIMULATOR_THREADS = name -> name.startsWith("http-nio");
 
   private final int tasks;
   private final int latencyMs;
@@ -79,7 +84,21 @@ public final class HandlersBenchmark {
       for (int workers : workerCounts) {
         rows.add(runWith(workers, postgres, redis, kafka, simulator));
       }
-      report.table(List.of("check workers", "checks/s", "mean check ms", "max check ms"), rows);
+      report.table(
+          List.of(
+              "check workers",
+              "checks/s",
+              "mean check ms",
+              "max check ms",
+              "machine CPU busy",
+              "handlers CPU ms per check",
+              "checks/s per core at that cost"),
+          rows);
+      report.paragraph(
+          "Handlers CPU is this JVM's CPU time (application threads, JIT, GC) minus the"
+              + " simulator's Tomcat threads, divided by the checks handled; PostgreSQL, Redis and"
+              + " the Kafka broker are other processes and are not counted. The last column is"
+              + " what one core fully given to the handlers would sustain at that cost.");
     }
   }
 
@@ -101,6 +120,7 @@ public final class HandlersBenchmark {
         leased.add(new ScheduledCheck(card, TaskType.CARDDATA, now.plusSeconds(300)));
       }
       queues.requeueAll(leased);
+      CpuUse cpuBefore = CpuUse.now(SIMULATOR_THREADS);
       long started = System.nanoTime();
       publish(kafka, now);
       while (checks(meters) - before < tasks
@@ -108,13 +128,19 @@ public final class HandlersBenchmark {
         TimeUnit.MILLISECONDS.sleep(50);
       }
       double seconds = (System.nanoTime() - started) / 1e9;
+      CpuUse cpuAfter = CpuUse.now(SIMULATOR_THREADS);
+      double handled = checks(meters) - before;
+      double cpuMillisPerCheck = cpuAfter.ownMillisSince(cpuBefore) / handled;
       var timer =
           meters.find("polling.handlers.check_duration").tag("task_type", "carddata").timer();
       return List.of(
           Integer.toString(workers),
-          number((checks(meters) - before) / seconds),
+          number(handled / seconds),
           timer == null ? "?" : String.format("%.1f", timer.mean(TimeUnit.MILLISECONDS)),
-          timer == null ? "?" : String.format("%.0f", timer.max(TimeUnit.MILLISECONDS)));
+          timer == null ? "?" : String.format("%.0f", timer.max(TimeUnit.MILLISECONDS)),
+          String.format("%.0f %%", cpuAfter.machineBusyPercentSince(cpuBefore)),
+          String.format("%.2f", cpuMillisPerCheck),
+          number(1000 / cpuMillisPerCheck));
     }
   }
 
