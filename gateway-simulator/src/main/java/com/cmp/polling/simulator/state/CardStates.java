@@ -45,12 +45,18 @@ public class CardStates {
     return update(iccid, state -> state.with(CardState.online(online)));
   }
 
-  /** Adds {@code mb} to the card's month total; returns its state afterwards. */
+  /**
+   * Adds {@code mb} to the month total of the card if it is online (a stopped card consumes
+   * nothing); returns its state afterwards.
+   */
   public CardState addUsage(String iccid, BigDecimal mb) {
     if (mb.signum() == 0) {
       return get(iccid);
     }
-    return update(iccid, state -> state.with(CardState.usage(null, state.totalMb().add(mb))));
+    return update(
+        iccid,
+        state ->
+            state.online() ? state.with(CardState.usage(null, state.totalMb().add(mb))) : state);
   }
 
   public void reset() {

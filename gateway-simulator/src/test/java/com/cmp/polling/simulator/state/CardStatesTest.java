@@ -43,6 +43,17 @@ class CardStatesTest {
   }
 
   @Test
+  void usage_growsOnlyWhileTheCardIsOnline() {
+    cards.addUsage(ICCID, new BigDecimal("5"));
+    cards.setOnline(ICCID, false);
+
+    assertThat(cards.addUsage(ICCID, new BigDecimal("5")).totalMb()).isEqualByComparingTo("5");
+
+    cards.setOnline(ICCID, true);
+    assertThat(cards.addUsage(ICCID, new BigDecimal("5")).totalMb()).isEqualByComparingTo("10");
+  }
+
+  @Test
   void setOnline_stopsAndStartsTheCard() {
     assertThat(cards.setOnline(ICCID, false).online()).isFalse();
     assertThat(cards.get(ICCID).online()).isFalse();

@@ -1,0 +1,183 @@
+package com.cmp.polling.demo;
+
+import com.cmp.polling.demo.infra.Endpoints;
+import com.cmp.polling.handlers.HandlersApplication;
+import com.cmp.polling.listener.LifecycleListenerApplication;
+import com.cmp.polling.scheduler.SchedulerApplication;
+import com.cmp.polling.simulator.GatewaySimulator;
+import com.cmp.polling.simulator.RunningSimulator;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.Banner;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * The gateway simulator and the three services of the pipeline (lifecycle listener, scheduler,
+ * check handlers), each its own Spring application context in this JVM, pointed at the same
+ * servers. Each app gets every setting as an argument: with all apps on one classpath their
+ * application.yml files would shadow one another, so none is read.
+ */
+public final class PipelineApps implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(PipelineApps.class);
+  private static final String SLOT = "cmp_polling_demo";
+
+  private final RunningSimulator simulator;
+  private final List<ConfigurableApplicationContext> apps;
+
+  private PipelineApps(RunningSimulator simulator, List<ConfigurableApplicationContext> apps) {
+    this.simulator = simulator;
+    this.apps = apps;
+  }
+
+  /** Ports of the four HTTP servers; 0 picks free ones. */
+  public record Ports(int simulator, int scheduler, int handlers, int listener) {
+    public static final Ports DEFAULT = new Ports(8089, 8080, 8081, 8082);
+    public static final Ports ANY = new Ports(0, 0, 0, 0);
+  }
+
+  /**
+   * Starts the simulator, then the listener (returns once its replication slot streams), the
+   * handlers and the scheduler, whose initializer enrolls every card already in the database.
+   *
+   * @param prepareCarrier run once the simulator is up, before any app can call it
+   * @param overrides Spring properties for every app, winning over the demo's settings
+   */
+  public static PipelineApps start(
+      Endpoints endpoints,
+      Ports ports,
+      String adminToken,
+      Consumer<RunningSimulator> prepareCarrier,
+      Map<String, Object> overrides)
+      throws IOException, InterruptedException {
+    RunningSimulator simulator = GatewaySimulator.start(Map.of("server.port", ports.simulator()));
+    List<ConfigurableApplicationContext> apps = new ArrayList<>();
+    PipelineApps pipeline = new PipelineApps(simulator, apps);
+    try {
+      prepareCarrier.accept(simulator);
+      Map<String, Object> common = common(endpoints, simulator.baseUrl());
+
+      Map<String, Object> listener = new LinkedHashMap<>(common);
+      listener.put("spring.application.name", "lifecycle-listener");
+      listener.put("server.port", ports.listener());
+      listener.put("cmp.polling.listener.cdc.slot-name", SLOT);
+      listener.put("cmp.polling.listener.cdc.publication-name", SLOT);
+      // The embedded database goes away with the demo: leave no slot behind on a shared one.
+      listener.put("cmp.polling.listener.cdc.drop-slot-on-stop", true);
+      listener.put(
+          "cmp.polling.listener.streams.state-dir",
+          Files.createTempDirectory("cmp-demo-streams").toString());
+      listener.putAll(overrides);
+      apps.add(run(LifecycleListenerApplication.class, listener));
+      awaitSlotStreaming(apps.get(0).getBean(DataSource.class), Duration.ofSeconds(90));
+
+      Map<String, Object> handlers = new LinkedHashMap<>(common);
+      handlers.put("spring.application.name", "check-handlers");
+      handlers.put("server.port", ports.handlers());
+      handlers.putAll(overrides);
+      apps.add(run(HandlersApplication.class, handlers));
+
+      Map<String, Object> scheduler = new LinkedHashMap<>(common);
+      scheduler.put("spring.application.name", "scheduler-service");
+      scheduler.put("server.port", ports.scheduler());
+      scheduler.put("cmp.polling.scheduler.admin.token", adminToken);
+      scheduler.put("cmp.polling.scheduler.triggers.interval", "5s");
+      scheduler.putAll(overrides);
+      apps.add(run(SchedulerApplication.class, scheduler));
+      return pipeline;
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      pipeline.close();
+      throw e;
+    }
+  }
+
+  private static Map<String, Object> common(Endpoints endpoints, String gatewayUrl) {
+    Map<String, Object> properties = new LinkedHashMap<>(endpoints.springProperties());
+    properties.put("spring.config.name", "cmp-demo-no-file");
+    properties.put("spring.main.banner-mode", "off");
+    properties.put("cmp.polling.gateway.base-url", gatewayUrl);
+    properties.put("management.endpoints.web.exposure.include", "health,info,prometheus,metrics");
+    properties.put("management.endpoint.health.show-details", "always");
+    return properties;
+  }
+
+  private static ConfigurableApplicationContext run(Class<?> app, Map<String, Object> properties) {
+    String[] args =
+        properties.entrySet().stream()
+            .map(e -> "--" + e.getKey() + "=" + e.getValue())
+            .toArray(String[]::new);
+    ConfigurableApplicationContext context =
+        new SpringApplicationBuilder(app)
+            .bannerMode(Banner.Mode.OFF)
+            .logStartupInfo(false)
+            .run(args);
+    log.info("{} up on port {}", properties.get("spring.application.name"), port(context));
+    return context;
+  }
+
+  private static void awaitSlotStreaming(DataSource dataSource, Duration timeout)
+      throws InterruptedException {
+    JdbcClient jdbc = JdbcClient.create(dataSource);
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (System.nanoTime() < deadline) {
+      Long active =
+          jdbc.sql("SELECT count(*) FROM pg_replication_slots WHERE slot_name = ? AND active")
+              .param(SLOT)
+              .query(Long.class)
+              .single();
+      if (active == 1) {
+        return;
+      }
+      TimeUnit.MILLISECONDS.sleep(100);
+    }
+    throw new IllegalStateException(
+        "the lifecycle listener's replication slot " + SLOT + " is not streaming after " + timeout);
+  }
+
+  public RunningSimulator simulator() {
+    return simulator;
+  }
+
+  public ConfigurableApplicationContext listener() {
+    return apps.get(0);
+  }
+
+  public ConfigurableApplicationContext handlers() {
+    return apps.get(1);
+  }
+
+  public ConfigurableApplicationContext scheduler() {
+    return apps.get(2);
+  }
+
+  public static int port(ConfigurableApplicationContext app) {
+    return ((WebServerApplicationContext) app).getWebServer().getPort();
+  }
+
+  /** Stops the scheduler first (no new tasks), then the handlers, the listener, the simulator. */
+  @Override
+  public void close() {
+    for (int i = apps.size() - 1; i >= 0; i--) {
+      try {
+        apps.get(i).close();
+      } catch (RuntimeException e) {
+        log.warn("an app did not stop cleanly: {}", e.getMessage());
+      }
+    }
+    apps.clear();
+    simulator.close();
+  }
+}
