@@ -1,10 +1,13 @@
 package com.cmp.polling.benchmarks;
 
+import com.cmp.polling.benchmarks.all.AllBenchmarks;
 import com.cmp.polling.benchmarks.cdc.CdcBenchmark;
+import com.cmp.polling.benchmarks.cycle.CycleBenchmark;
 import com.cmp.polling.benchmarks.handlers.HandlersBenchmark;
 import com.cmp.polling.benchmarks.queue.QueueDequeueBenchmark;
 import com.cmp.polling.benchmarks.scheduler.SchedulerBenchmark;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -15,7 +18,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Entry point of {@code java -jar benchmarks/target/cmp-polling-benchmarks.jar <benchmark>
  * [--option value ...]}. Each benchmark runs on real servers (embedded ones unless told otherwise),
- * prints a Markdown report and writes it to {@code --report}.
+ * prints a Markdown report and writes it to {@code --report}. {@code all} runs every benchmark,
+ * each in a JVM of its own, and assembles their reports into docs/benchmarks.md.
  */
 public final class BenchmarkCommand {
 
@@ -29,12 +33,17 @@ public final class BenchmarkCommand {
       System.exit(2);
     }
     Options options = Options.parse(Arrays.copyOfRange(args, 1, args.length));
-    Report report = new Report(String.join(" ", args));
+    if (args[0].equals("all")) {
+      // Each benchmark runs in a child JVM; this one only waits for them and writes the page.
+      System.exit(new AllBenchmarks(options).run());
+    }
+    Report report = new Report(withoutReportOption(args));
     switch (args[0]) {
       case "queue" -> new QueueDequeueBenchmark(options).run(report);
       case "scheduler" -> new SchedulerBenchmark(options).run(report);
       case "handlers" -> new HandlersBenchmark(options).run(report);
       case "cdc" -> new CdcBenchmark(options).run(report);
+      case "cycle" -> new CycleBenchmark(options).run(report);
       default -> {
         usage();
         System.exit(2);
@@ -47,6 +56,19 @@ public final class BenchmarkCommand {
     System.exit(0);
   }
 
+  /** The command as a reader would repeat it: where the report goes changes no figure. */
+  private static String withoutReportOption(String[] args) {
+    List<String> shown = new ArrayList<>();
+    for (int i = 0; i < args.length; i++) {
+      if (args[i].equals("--report") && i + 1 < args.length) {
+        i++;
+      } else {
+        shown.add(args[i]);
+      }
+    }
+    return String.join(" ", shown);
+  }
+
   private static void usage() {
     log.error(
         "usage: java -jar cmp-polling-benchmarks.jar <benchmark> [--option value ...]\n"
@@ -54,19 +76,33 @@ public final class BenchmarkCommand {
             + "  scheduler  [--cards 1000000] [--rate 50000] [--latency-seconds 20]\n"
             + "  handlers   [--tasks 20000] [--latency-ms 20] [--workers 16,64,128]\n"
             + "  cdc        [--samples 300] [--bulk 100000]\n"
-            + "  every one: [--report <file.md>]");
+            + "  cycle      [--cards 300000] [--warm-up <cards>] [--warm-up-passes 8]"
+            + " [--consumers 4] [--max-poll-records 2000]\n"
+            + "  every one: [--report <file.md>] (default benchmarks/target/report-<name>.md)\n"
+            + "  all        [--out docs/benchmarks.md] [--quick] [--only queue,cycle,...]"
+            + " [--reports <dir>]\n"
+            + "             runs queue, scheduler, cdc, handlers and cycle one after the other,"
+            + " each in a\n"
+            + "             child JVM, and writes their reports with the notes of"
+            + " report-notes/*.md;\n"
+            + "             --quick: small sizes, a smoke run of a few minutes");
   }
 
-  /** {@code --name value} pairs. */
+  /** {@code --name value} pairs, and {@code --flag} alone (followed by nothing or another name). */
   public record Options(Map<String, String> values) {
 
     static Options parse(String[] args) {
       Map<String, String> values = new HashMap<>();
       for (int i = 0; i < args.length; i++) {
-        if (!args[i].startsWith("--") || i + 1 >= args.length) {
+        if (!args[i].startsWith("--")) {
           throw new IllegalArgumentException("expected --name value, got '" + args[i] + "'");
         }
-        values.put(args[i].substring(2), args[++i]);
+        String name = args[i].substring(2);
+        if (i + 1 >= args.length || args[i + 1].startsWith("--")) {
+          values.put(name, "true");
+        } else {
+          values.put(name, args[++i]);
+        }
       }
       return new Options(values);
     }
@@ -82,8 +118,16 @@ public final class BenchmarkCommand {
       return Arrays.stream(values.get(name).split(",")).map(Integer::parseInt).toList();
     }
 
+    public List<String> strings(String name, List<String> fallback) {
+      return values.containsKey(name) ? List.of(values.get(name).split(",")) : fallback;
+    }
+
     public Path path(String name, Path fallback) {
       return values.containsKey(name) ? Path.of(values.get(name)) : fallback;
+    }
+
+    public boolean flag(String name) {
+      return Boolean.parseBoolean(values.getOrDefault(name, "false"));
     }
   }
 }

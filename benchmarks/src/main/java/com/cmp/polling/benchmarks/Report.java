@@ -18,8 +18,6 @@ public final class Report {
   private final List<String> lines = new ArrayList<>();
 
   public Report(String arguments) {
-    Runtime runtime = Runtime.getRuntime();
-    var os = ManagementFactory.getOperatingSystemMXBean();
     lines.add(
         "Measured "
             + Instant.now()
@@ -29,19 +27,25 @@ public final class Report {
     lines.add("");
     lines.add(
         "Machine: "
-            + runtime.availableProcessors()
-            + " cores, "
-            + totalMemoryGib(os)
-            + " GiB RAM, "
-            + System.getProperty("os.name")
-            + " "
-            + System.getProperty("os.version")
-            + ", Java "
-            + System.getProperty("java.version")
+            + machine()
             + ", max heap "
-            + runtime.maxMemory() / (1024 * 1024)
+            + Runtime.getRuntime().maxMemory() / (1024 * 1024)
             + " MiB");
     lines.add("");
+  }
+
+  /** "2 cores, 24 GiB RAM, Linux 6.18, Java 17.0.15": the machine every figure depends on. */
+  public static String machine() {
+    var os = ManagementFactory.getOperatingSystemMXBean();
+    return Runtime.getRuntime().availableProcessors()
+        + " cores, "
+        + totalMemoryGib(os)
+        + " GiB RAM, "
+        + System.getProperty("os.name")
+        + " "
+        + System.getProperty("os.version")
+        + ", Java "
+        + System.getProperty("java.version");
   }
 
   private static String totalMemoryGib(java.lang.management.OperatingSystemMXBean os) {

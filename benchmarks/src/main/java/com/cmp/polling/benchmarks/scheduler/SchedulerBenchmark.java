@@ -8,9 +8,9 @@ import com.cmp.polling.benchmarks.infra.BenchmarkKafka;
 import com.cmp.polling.benchmarks.infra.BenchmarkPostgres;
 import com.cmp.polling.benchmarks.infra.BenchmarkRedis;
 import com.cmp.polling.benchmarks.infra.ProducerPerfTool;
+import com.cmp.polling.benchmarks.infra.SchedulerLauncher;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.queue.ScheduledCheck;
-import com.cmp.polling.scheduler.SchedulerApplication;
 import com.cmp.polling.scheduler.initializer.InitProgress;
 import com.cmp.polling.scheduler.initializer.InitProgressStore;
 import com.cmp.polling.schemas.task.TaskType;
@@ -18,13 +18,11 @@ import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
@@ -100,26 +98,18 @@ public final class SchedulerBenchmark {
 
   private ConfigurableApplicationContext startApp(
       BenchmarkPostgres postgres, BenchmarkRedis redis, BenchmarkKafka kafka) {
-    Map<String, Object> properties = new HashMap<>();
-    properties.put("spring.datasource.url", postgres.jdbcUrl());
-    properties.put("spring.datasource.username", "postgres");
-    properties.put("spring.datasource.password", "");
-    properties.put("spring.data.redis.host", "127.0.0.1");
-    properties.put("spring.data.redis.port", redis.port());
-    properties.put("spring.kafka.bootstrap-servers", kafka.bootstrapServers());
-    properties.put("server.port", 0);
-    properties.put("cmp.polling.gateway.base-url", "http://127.0.0.1:9");
-    properties.put("cmp.polling.scheduler.admin.token", "benchmark");
-    properties.put("cmp.polling.scheduler.initializer.pause", "0s");
-    properties.put("cmp.polling.scheduler.triggers.enabled", false);
-    // Nobody consumes the task topics here: their lag would hold the loop back.
-    properties.put("cmp.polling.scheduler.backpressure.max-consumer-lag", Long.MAX_VALUE);
-    properties.put("cmp.polling.scheduler.backpressure.depth-threshold", Long.MAX_VALUE);
-    String[] args =
-        properties.entrySet().stream()
-            .map(e -> "--" + e.getKey() + "=" + e.getValue())
-            .toArray(String[]::new);
-    return new SpringApplicationBuilder(SchedulerApplication.class).run(args);
+    return SchedulerLauncher.start(
+        postgres,
+        redis,
+        kafka,
+        Map.of(
+            "cmp.polling.scheduler.initializer.pause",
+            "0s",
+            // Nobody consumes the task topics here: their lag would hold the loop back.
+            "cmp.polling.scheduler.backpressure.max-consumer-lag",
+            Long.MAX_VALUE,
+            "cmp.polling.scheduler.backpressure.depth-threshold",
+            Long.MAX_VALUE));
   }
 
   private long peakHeapMib;

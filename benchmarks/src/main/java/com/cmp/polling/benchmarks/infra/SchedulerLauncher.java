@@ -1,0 +1,44 @@
+package com.cmp.polling.benchmarks.infra;
+
+import com.cmp.polling.scheduler.SchedulerApplication;
+import java.util.HashMap;
+import java.util.Map;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * Starts the real scheduler app (scheduler-service) inside the benchmark JVM, on the benchmark's
+ * servers: PostgreSQL (its datasource and Flyway), Redis and the Kafka broker. Package triggers are
+ * off (no benchmark measures them); each benchmark adds the settings it needs.
+ */
+public final class SchedulerLauncher {
+
+  private SchedulerLauncher() {}
+
+  /**
+   * @param settings further {@code --name=value} properties, overriding the defaults set here
+   */
+  public static ConfigurableApplicationContext start(
+      BenchmarkPostgres postgres,
+      BenchmarkRedis redis,
+      BenchmarkKafka kafka,
+      Map<String, Object> settings) {
+    Map<String, Object> properties = new HashMap<>();
+    properties.put("spring.datasource.url", postgres.jdbcUrl());
+    properties.put("spring.datasource.username", "postgres");
+    properties.put("spring.datasource.password", "");
+    properties.put("spring.data.redis.host", "127.0.0.1");
+    properties.put("spring.data.redis.port", redis.port());
+    properties.put("spring.kafka.bootstrap-servers", kafka.bootstrapServers());
+    properties.put("server.port", 0);
+    properties.put("cmp.polling.gateway.base-url", "http://127.0.0.1:9");
+    properties.put("cmp.polling.scheduler.admin.token", "benchmark");
+    properties.put("cmp.polling.scheduler.triggers.enabled", false);
+    properties.putAll(settings);
+    String[] args =
+        properties.entrySet().stream()
+            .map(e -> "--" + e.getKey() + "=" + e.getValue())
+            .toArray(String[]::new);
+    return new SpringApplicationBuilder(SchedulerApplication.class).run(args);
+  }
+}
