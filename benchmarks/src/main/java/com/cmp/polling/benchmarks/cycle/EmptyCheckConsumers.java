@@ -144,7 +144,7 @@ final class EmptyCheckConsumers implements AutoCloseable {
       published[done.size()] = task.enqueuedAt().toEpochMilli();
       done.add(new ScheduledCheck(task.cardId(), TYPE, next));
     }
-    queues.requeueAll(done);
+    queues.completeAll(done);
     long completedAt = System.currentTimeMillis();
     for (int i = 0; i < done.size(); i++) {
       completions.completed(done.get(i).cardId(), published[i], completedAt);

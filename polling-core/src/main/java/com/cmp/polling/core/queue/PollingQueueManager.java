@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.data.redis.connection.RedisZSetCommands.ZAddArgs;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
@@ -82,18 +83,33 @@ public class PollingQueueManager {
    * @param onlyIfAbsent leave cards already queued (leased, or scheduled by someone else) alone
    */
   public void requeueAll(Collection<ScheduledCheck> checks, boolean onlyIfAbsent) {
+    commands.addAll(
+        byKey(checks),
+        onlyIfAbsent ? ZAddArgs.ifNotExists() : ZAddArgs.empty(),
+        "requeue " + checks.size() + " checks");
+  }
+
+  /** {@link #requeueAll(Collection, boolean)} overwriting existing times. */
+  public void requeueAll(Collection<ScheduledCheck> checks) {
+    requeueAll(checks, false);
+  }
+
+  /**
+   * {@link #complete} for many checks in one pipeline (ZADD XX per shard and task type): cards that
+   * left their queue while they were checked stay out.
+   */
+  public void completeAll(Collection<ScheduledCheck> checks) {
+    commands.addAll(byKey(checks), ZAddArgs.ifExists(), "complete " + checks.size() + " checks");
+  }
+
+  private Map<String, Map<Long, Double>> byKey(Collection<ScheduledCheck> checks) {
     Map<String, Map<Long, Double>> byKey = new HashMap<>();
     for (ScheduledCheck check : checks) {
       byKey
           .computeIfAbsent(key(check.cardId(), check.taskType()), k -> new HashMap<>())
           .put(check.cardId(), QueueScores.score(check.nextCheckAt()));
     }
-    commands.addAll(byKey, onlyIfAbsent, "requeue " + checks.size() + " checks");
-  }
-
-  /** {@link #requeueAll(Collection, boolean)} overwriting existing times. */
-  public void requeueAll(Collection<ScheduledCheck> checks) {
-    requeueAll(checks, false);
+    return byKey;
   }
 
   /** Takes the card out of one task type's queue (its config no longer asks for that check). */

@@ -89,11 +89,10 @@ final class QueueCommands {
   }
 
   /**
-   * One pipelined ZADD per key of card id to score; with {@code onlyIfAbsent}, members already
-   * queued keep their score.
+   * One pipelined ZADD per key of card id to score, with {@code args}: NX leaves members already
+   * queued alone, XX writes only members still queued.
    */
-  void addAll(Map<String, Map<Long, Double>> scoresByKey, boolean onlyIfAbsent, String operation) {
-    ZAddArgs args = onlyIfAbsent ? ZAddArgs.ifNotExists() : ZAddArgs.empty();
+  void addAll(Map<String, Map<Long, Double>> scoresByKey, ZAddArgs args, String operation) {
     Map<String, Set<Tuple>> tuplesByKey = new HashMap<>();
     scoresByKey.forEach(
         (key, scores) -> {

@@ -230,6 +230,28 @@ class PollingQueueManagerIT {
   }
 
   @Test
+  void completeAll_movesQueuedCards_andLeavesCardsThatLeftTheirQueueOut() {
+    Instant leased = clock.instant().plusSeconds(300);
+    queues.requeue(16, CARDDATA, leased);
+    queues.requeue(17, REALNAME, leased);
+    queues.requeue(32, CARDDATA, leased);
+    queues.remove(32, CARDDATA); // deleted while its check ran
+
+    Instant next = clock.instant().plusSeconds(3600);
+    queues.completeAll(
+        List.of(
+            new ScheduledCheck(16, CARDDATA, next),
+            new ScheduledCheck(17, REALNAME, next),
+            new ScheduledCheck(32, CARDDATA, next)));
+
+    assertThat(template.opsForZSet().score("polling:shard:0:queue:carddata", "16"))
+        .isEqualTo(next.getEpochSecond());
+    assertThat(template.opsForZSet().score("polling:shard:1:queue:realname", "17"))
+        .isEqualTo(next.getEpochSecond());
+    assertThat(queues.isQueued(32, CARDDATA)).isFalse();
+  }
+
+  @Test
   void overdueCount_countsOnlyCardsDueByNow() {
     queues.requeue(1, CARDDATA, clock.instant().minusSeconds(30));
     queues.requeue(2, CARDDATA, clock.instant());
