@@ -77,6 +77,43 @@ public class CardStore {
         .list();
   }
 
+  /**
+   * {@link #findAfter} for enrollment (the initializer, config re-enrollment): only the columns
+   * that decide which queues a card joins, read by position. ICCID, carrier type, month usage and
+   * timestamps are null in the cards it returns: parsing them was most of a page's read time.
+   */
+  public List<Card> findAfterForEnrollment(long lastId, int limit) {
+    return jdbc.sql(
+            """
+            SELECT c.id, c.carrier_id, c.card_category, c.real_name_status, c.network_status,
+                   c.stop_reason, d.id AS device_id, c.enable_polling
+            FROM tb_iot_card c
+            LEFT JOIN tb_device d ON d.id = c.device_id AND d.deleted_at IS NULL
+            WHERE c.id > ? AND c.deleted_at IS NULL ORDER BY c.id LIMIT ?
+            """)
+        .params(lastId, limit)
+        .query(
+            (rs, row) -> {
+              long deviceId = rs.getLong(7);
+              Long device = rs.wasNull() ? null : deviceId;
+              return new Card(
+                  rs.getLong(1),
+                  null,
+                  rs.getLong(2),
+                  null,
+                  CardCategory.fromCode(rs.getString(3)),
+                  RealNameStatus.fromCode(rs.getInt(4)),
+                  NetworkStatus.fromCode(rs.getInt(5)),
+                  rs.getString(6),
+                  device,
+                  rs.getBoolean(8),
+                  null,
+                  null,
+                  null);
+            })
+        .list();
+  }
+
   /** How many live cards exist. */
   public long count() {
     return jdbc.sql("SELECT count(*) FROM tb_iot_card WHERE deleted_at IS NULL")

@@ -83,7 +83,7 @@ public class ConfigReenrollment implements ConfigChangeListener, AutoCloseable {
     long read = 0;
     long moved = 0;
     while (!Thread.currentThread().isInterrupted()) {
-      List<Card> batch = cards.findAfter(lastId, pageSize);
+      List<Card> batch = cards.findAfterForEnrollment(lastId, pageSize);
       if (batch.isEmpty()) {
         break;
       }

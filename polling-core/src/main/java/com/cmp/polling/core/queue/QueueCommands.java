@@ -90,17 +90,24 @@ final class QueueCommands {
   }
 
   /**
-   * One pipelined ZADD per key of card id to score, with {@code args}: NX leaves members already
-   * queued alone, XX writes only members still queued.
+   * One pipelined ZADD per key of its checks, with {@code args}: NX leaves members already queued
+   * alone, XX writes only members still queued. When a card is listed twice for a key, the later
+   * entry wins: Redis applies a ZADD's members in order, so under NX (where the first would win)
+   * they are sent last entry first.
    */
-  void addAll(Map<String, Map<Long, Double>> scoresByKey, ZAddArgs args, String operation) {
+  void addAll(Map<String, List<ScheduledCheck>> checksByKey, ZAddArgs args, String operation) {
+    boolean lastFirst = args.contains(ZAddArgs.Flag.NX);
     Map<String, Set<Tuple>> tuplesByKey = new HashMap<>();
-    scoresByKey.forEach(
-        (key, scores) -> {
-          List<Tuple> tuples = new ArrayList<>(scores.size());
-          scores.forEach(
-              (card, score) -> tuples.add(new DefaultTuple(bytes(card.toString()), score)));
-          tuplesByKey.put(key, new DistinctTuples(tuples));
+    checksByKey.forEach(
+        (key, checks) -> {
+          List<Tuple> tuples = new ArrayList<>(checks.size());
+          for (int i = 0; i < checks.size(); i++) {
+            ScheduledCheck check = checks.get(lastFirst ? checks.size() - 1 - i : i);
+            tuples.add(
+                new DefaultTuple(
+                    bytes(Long.toString(check.cardId())), QueueScores.score(check.nextCheckAt())));
+          }
+          tuplesByKey.put(key, new TupleList(tuples));
         });
     call(
         operation,
@@ -195,14 +202,14 @@ final class QueueCommands {
   }
 
   /**
-   * Tuples already distinct (one per card id, from a map): the Set that ZADD's API asks for,
-   * without hashing every member's bytes again as a HashSet would (a third of the initializer's
-   * time).
+   * The tuples of one ZADD as the Set its API asks for, in their order and without hashing every
+   * member as a HashSet would (a third of the initializer's time). A card listed twice stays twice:
+   * ZADD applies both, in order.
    */
-  private static final class DistinctTuples extends AbstractSet<Tuple> {
+  private static final class TupleList extends AbstractSet<Tuple> {
     private final List<Tuple> tuples;
 
-    DistinctTuples(List<Tuple> tuples) {
+    TupleList(List<Tuple> tuples) {
       this.tuples = tuples;
     }
 

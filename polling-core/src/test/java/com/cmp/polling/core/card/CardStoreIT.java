@@ -146,6 +146,44 @@ class CardStoreIT {
   }
 
   @Test
+  void findAfterForEnrollment_readsWhatDecidesTheQueues_likeFindAfter() {
+    long device = data.device().insert();
+    long goneDevice = data.device().insert();
+    long inDevice = data.card().carrier(3, "CUCC").industry().unverified().device(device).insert();
+    long stopped = data.card().stopped("traffic_exhausted").pollingDisabled().insert();
+    long ofGoneDevice = data.card().device(goneDevice).insert();
+    long deleted = data.card().insert();
+    data.softDeleteCard(deleted);
+    data.softDeleteDevice(goneDevice);
+
+    var page = store.findAfterForEnrollment(0, 10);
+
+    assertThat(page).extracting(Card::id).containsExactly(inDevice, stopped, ofGoneDevice);
+    assertThat(page)
+        .extracting(Card::id, Card::carrierId, Card::category, Card::realNameStatus)
+        .containsExactlyElementsOf(
+            store.findAfter(0, 10).stream()
+                .map(
+                    c ->
+                        org.assertj.core.groups.Tuple.tuple(
+                            c.id(), c.carrierId(), c.category(), c.realNameStatus()))
+                .toList());
+    assertThat(page.get(0).deviceId()).isEqualTo(device);
+    assertThat(page.get(0).carrierId()).isEqualTo(3);
+    assertThat(page.get(0).isRealNameVerified()).isFalse();
+    assertThat(page.get(0).pollingEnabled()).isTrue();
+    assertThat(page.get(1).deviceId()).isNull();
+    assertThat(page.get(1).isOnline()).isFalse();
+    assertThat(page.get(1).stopReason()).isEqualTo("traffic_exhausted");
+    assertThat(page.get(1).pollingEnabled()).isFalse();
+    // A deleted device does not count: the card is judged on its own, as findAfter does.
+    assertThat(page.get(2).deviceId()).isNull();
+    assertThat(store.findAfterForEnrollment(stopped, 10))
+        .extracting(Card::id)
+        .containsExactly(ofGoneDevice);
+  }
+
+  @Test
   void updateRealNameStatus_changesOnlyThatCard() {
     long id = data.card().unverified().insert();
     long other = data.card().unverified().insert();

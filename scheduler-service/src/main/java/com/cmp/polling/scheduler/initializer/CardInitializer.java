@@ -193,7 +193,7 @@ public class CardInitializer implements SmartLifecycle {
   /** Runs on the reader thread: the next page and the checks of its polled cards. */
   private Page readAndPlan(long afterId) {
     long started = System.nanoTime();
-    List<Card> cardsRead = cards.findAfter(afterId, settings.batchSize());
+    List<Card> cardsRead = cards.findAfterForEnrollment(afterId, settings.batchSize());
     if (cardsRead.isEmpty()) {
       return new Page(0, afterId, List.of());
     }
