@@ -1,5 +1,6 @@
 package com.cmp.polling.listener;
 
+import com.cmp.polling.autoconfigure.PollingCoreAutoConfiguration;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
@@ -10,7 +11,7 @@ import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
  * turns them into typed events on {@code polling.lifecycle}, and a batch consumer applies those to
  * the Redis polling queues through {@code PollingLifecycleService}.
  */
-@SpringBootApplication
+@SpringBootApplication(excludeName = PollingCoreAutoConfiguration.LETTUCE_OBSERVATION)
 @ConfigurationPropertiesScan
 public class LifecycleListenerApplication {
 

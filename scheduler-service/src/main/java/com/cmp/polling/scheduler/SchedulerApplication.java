@@ -1,5 +1,6 @@
 package com.cmp.polling.scheduler;
 
+import com.cmp.polling.autoconfigure.PollingCoreAutoConfiguration;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
@@ -9,7 +10,7 @@ import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
  * the task topics; in the background it fills the queues from PostgreSQL, fires the package expiry
  * and data-reset triggers, and serves the admin and monitoring API.
  */
-@SpringBootApplication
+@SpringBootApplication(excludeName = PollingCoreAutoConfiguration.LETTUCE_OBSERVATION)
 @ConfigurationPropertiesScan
 public class SchedulerApplication {
 

@@ -193,6 +193,62 @@ class PayloadContractTest {
   }
 
   @Test
+  void recordsRefuseWhatTheirSchemasReject_soTheirOwnEncodingIsAlwaysValid() {
+    // decode skips the schema for bytes identical to encode's output: no record may encode badly.
+    assertThatThrownBy(() -> LifecycleEvent.statusChanged(5, null, List.of(""), T0))
+        .hasMessage("a changed field needs a name");
+    assertThatThrownBy(
+            () ->
+                new CardAction(
+                    1,
+                    0L,
+                    CardActionType.STOP,
+                    StopReason.NO_PACKAGE,
+                    ActionTrigger.EVALUATION,
+                    1,
+                    T0))
+        .hasMessage("device id must be positive, was 0");
+  }
+
+  @Test
+  void validPayloadNotWrittenByEncode_isStillAccepted_throughTheSchema() {
+    String spaced =
+        """
+        { "manual": true, "enqueuedAt": "2026-11-29T10:00:00.5Z", "dueAt": "2026-11-29T10:00:00Z",
+          "taskType": "carddata", "cardId": 7 }
+        """;
+
+    assertThat(codec.decode(Topics.TASK_CARDDATA, spaced.getBytes(StandardCharsets.UTF_8)))
+        .isEqualTo(
+            new CheckTask(
+                7,
+                TaskType.CARDDATA,
+                Instant.parse("2026-11-29T10:00:00Z"),
+                Instant.parse("2026-11-29T10:00:00.5Z"),
+                true));
+  }
+
+  @Test
+  void payloadThatBindsButBreaksTheSchema_isRejected_evenInEncodeFieldOrder() {
+    // Jackson alone would read "5" as card 5 and ignore the extra field; the schema does not.
+    String quotedId =
+        """
+        {"cardId":"5","taskType":"carddata","dueAt":"2026-11-29T10:00:00Z","enqueuedAt":"2026-11-29T10:00:00Z","manual":false}
+        """;
+    String epochTime =
+        """
+        {"cardId":5,"taskType":"carddata","dueAt":1764410400,"enqueuedAt":"2026-11-29T10:00:00Z","manual":false}
+        """;
+
+    for (String json : List.of(quotedId, epochTime)) {
+      assertThatThrownBy(
+              () ->
+                  codec.decode(Topics.TASK_CARDDATA, json.strip().getBytes(StandardCharsets.UTF_8)))
+          .isInstanceOf(InvalidPayloadException.class);
+    }
+  }
+
+  @Test
   void cardAction_withAnUnknownReason_isRejected() {
     String json =
         """

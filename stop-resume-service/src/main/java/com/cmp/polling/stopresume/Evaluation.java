@@ -1,5 +1,6 @@
 package com.cmp.polling.stopresume;
 
+import com.cmp.polling.core.card.Card;
 import com.cmp.polling.schemas.action.StopReason;
 import com.cmp.polling.stopresume.action.ActionResult;
 import java.util.List;
@@ -9,9 +10,16 @@ import java.util.List;
  *
  * @param reason the stop reason acted on (the one lifted for a resume), or null
  * @param actions one entry per card stopped or resumed (several for a device)
+ * @param unchangedCard the card as the evaluation read it, when nothing it did changed it (no
+ *     action, protected); null otherwise. Callers that need the card afterwards may use it instead
+ *     of reading it again.
  */
 public record Evaluation(
-    long cardId, Outcome outcome, StopReason reason, List<ActionResult> actions) {
+    long cardId,
+    Outcome outcome,
+    StopReason reason,
+    List<ActionResult> actions,
+    Card unchangedCard) {
 
   /** The kinds of outcome. */
   public enum Outcome {
@@ -29,8 +37,17 @@ public record Evaluation(
     actions = List.copyOf(actions);
   }
 
+  public Evaluation(long cardId, Outcome outcome, StopReason reason, List<ActionResult> actions) {
+    this(cardId, outcome, reason, actions, null);
+  }
+
   static Evaluation without(long cardId, Outcome outcome) {
     return new Evaluation(cardId, outcome, null, List.of());
+  }
+
+  /** Nothing done to {@code card}, as read: callers may go on with it. */
+  static Evaluation leaving(Card card, Outcome outcome) {
+    return new Evaluation(card.id(), outcome, null, List.of(), card);
   }
 
   /** Whether some action failed at the carrier (the others were still carried out). */

@@ -72,10 +72,10 @@ public class StopResumeService {
     Card card = load(cards, cardId);
     if (protection.isProtected(cardId)) {
       log.info("card {} left alone: an operator's protection period is running", cardId);
-      return done(Evaluation.without(cardId, Outcome.PROTECTED));
+      return done(Evaluation.leaving(card, Outcome.PROTECTED));
     }
     if (Decision.of(card, rules).isNone()) {
-      return done(Evaluation.without(cardId, Outcome.NO_ACTION));
+      return done(Evaluation.leaving(card, Outcome.NO_ACTION));
     }
     String lockKey = lockKey(card);
     Optional<HeldLock> lock = locks.tryAcquire(lockKey, settings.lockTtl());
@@ -99,7 +99,7 @@ public class StopResumeService {
 
   private Evaluation act(Card card, Decision decision, HeldLock held) {
     if (decision.isNone()) {
-      return Evaluation.without(card.id(), Outcome.NO_ACTION);
+      return Evaluation.leaving(card, Outcome.NO_ACTION);
     }
     log.info("{} {}: {}", decision.verb(), describe(card), decision.explanation());
     List<ActionResult> results = new ArrayList<>();

@@ -94,9 +94,11 @@ public final class BenchmarkPostgres implements AutoCloseable {
     jdbc.sql(
             """
             INSERT INTO tb_iot_card (iccid, carrier_id, carrier_type, real_name_status,
-                enable_polling, device_id)
+                enable_polling, device_id, current_month_start_date)
             SELECT '8986' || lpad(g::text, 16, '0'), 1 + g % 3, 'CMCC', 1, true,
-                   CASE WHEN g % 10 = 0 THEN 1 + (g / 10) % ? END
+                   CASE WHEN g % 10 = 0 THEN 1 + (g / 10) % ? END,
+                   -- already counting this month (the gateway's months are UTC): no month change
+                   date_trunc('month', now() AT TIME ZONE 'UTC')::date
             FROM generate_series(1, ?) g
             """)
         .params(devices, count)

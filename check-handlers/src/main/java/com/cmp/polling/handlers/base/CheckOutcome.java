@@ -1,11 +1,35 @@
 package com.cmp.polling.handlers.base;
 
-/** What a check asks for once it is done. */
-public enum CheckOutcome {
-  /** Next check after the interval of the card's (re-matched) config. */
-  NEXT,
-  /** A passing failure (gateway timeout, busy card): again after the short retry delay. */
-  RETRY_SOON,
-  /** This card no longer needs this check (protect period over): out of this queue. */
-  LEAVE
+import com.cmp.polling.core.card.Card;
+import com.cmp.polling.stopresume.Evaluation;
+
+/**
+ * What a check asks for once it is done, and the card as the check last read it when nothing
+ * changed it since: completion then matches that card's config without reading it again.
+ */
+public record CheckOutcome(Kind kind, Card currentCard) {
+
+  /** Where the card goes. */
+  public enum Kind {
+    /** Next check after the interval of the card's (re-matched) config. */
+    NEXT,
+    /** A passing failure (gateway timeout, busy card): again after the short retry delay. */
+    RETRY_SOON,
+    /** This card no longer needs this check (protect period over): out of this queue. */
+    LEAVE
+  }
+
+  public static final CheckOutcome NEXT = new CheckOutcome(Kind.NEXT, null);
+  public static final CheckOutcome RETRY_SOON = new CheckOutcome(Kind.RETRY_SOON, null);
+  public static final CheckOutcome LEAVE = new CheckOutcome(Kind.LEAVE, null);
+
+  /**
+   * After {@code StopResumeService.evaluateAndAct}: retry soon when another process held the card,
+   * else the next check, with the card the evaluation left unchanged (if it did).
+   */
+  public static CheckOutcome after(Evaluation evaluation) {
+    return evaluation.outcome() == Evaluation.Outcome.BUSY
+        ? RETRY_SOON
+        : new CheckOutcome(Kind.NEXT, evaluation.unchangedCard());
+  }
 }

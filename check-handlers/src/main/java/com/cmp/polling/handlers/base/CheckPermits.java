@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
@@ -24,6 +25,10 @@ class CheckPermits {
       LuaScripts.load("com/cmp/polling/handlers/base/scripts/acquire_check_permit.lua", Long.class);
   private static final long POLL_NANOS = Duration.ofMillis(10).toNanos();
 
+  // Permit ids: this process's random prefix and a counter (UUID.randomUUID per check went through
+  // SecureRandom, a lock shared by every worker).
+  private final String idPrefix = UUID.randomUUID() + ":";
+  private final AtomicLong nextId = new AtomicLong();
   private final StringRedisTemplate redis;
   private final HandlersProperties settings;
 
@@ -35,7 +40,7 @@ class CheckPermits {
   /** A permit, waiting up to the configured time for one; empty when all stayed in use. */
   Optional<Permit> acquire(TaskType type) {
     String key = RedisKeys.concurrency(type);
-    String id = UUID.randomUUID().toString();
+    String id = idPrefix + nextId.incrementAndGet();
     long deadline = System.nanoTime() + settings.permitWait().toNanos();
     while (true) {
       Long taken =

@@ -1,5 +1,6 @@
 package com.cmp.polling.handlers.base;
 
+import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.config.PollingConfig;
 import com.cmp.polling.core.config.PollingConfigManager;
@@ -59,7 +60,7 @@ class Completion {
    * @param deviceAllowsPolling the device's flag as the check found it
    */
   String finish(long cardId, TaskType type, CheckOutcome outcome, boolean deviceAllowsPolling) {
-    return switch (outcome) {
+    return switch (outcome.kind()) {
       case RETRY_SOON -> {
         queues.complete(cardId, type, clock.instant().plus(settings.retryDelay()));
         yield "retry";
@@ -69,20 +70,22 @@ class Completion {
         log.info("card {} leaves the {} queue", cardId, type.code());
         yield "leave";
       }
-      case NEXT -> next(cardId, type, deviceAllowsPolling);
+      case NEXT -> next(cardId, type, deviceAllowsPolling, outcome.currentCard());
     };
   }
 
-  private String next(long cardId, TaskType type, boolean deviceAllowsPolling) {
-    // Read again: the check may have changed the card (stopped: another config applies).
-    var card = cards.findById(cardId);
+  private String next(long cardId, TaskType type, boolean deviceAllowsPolling, Card current) {
+    // Unless the check vouches for the card it last read, read it again: the check may have
+    // changed it (stopped: another config applies).
+    Optional<Card> card = current != null ? Optional.of(current) : cards.findById(cardId);
     if (card.isEmpty() || !card.get().pollingEnabled() || !deviceAllowsPolling) {
       loader.forget(cardId);
       drop(cardId, type, card.isEmpty() ? "it is gone" : "its polling is disabled");
       return "dropped";
     }
     Optional<PollingConfig> config = configs.match(card.get());
-    boolean protectedCard = protection.isProtected(cardId);
+    // Only the protect check's interval depends on a protection period: no Redis call for others.
+    boolean protectedCard = type == TaskType.PROTECT && protection.isProtected(cardId);
     Optional<Instant> next = config.flatMap(c -> enrollment.nextCheck(c, type, protectedCard));
     if (next.isEmpty()) {
       queues.remove(cardId, type);

@@ -14,7 +14,6 @@ import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.task.CheckTask;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.stopresume.CardNotFoundException;
-import com.cmp.polling.stopresume.Evaluation;
 import com.cmp.polling.stopresume.StopResumeService;
 import com.cmp.polling.stopresume.gateway.CarrierCard;
 import com.cmp.polling.stopresume.gateway.CarrierGateway;
@@ -88,10 +87,7 @@ class CarddataCheck implements CheckBody {
                     .findByIdForUpdate(cached.id())
                     .orElseThrow(() -> new CardNotFoundException(cached.id())),
                 reported));
-    Evaluation evaluation = stopResume.evaluateAndAct(cached.id());
-    return evaluation.outcome() == Evaluation.Outcome.BUSY
-        ? CheckOutcome.RETRY_SOON
-        : CheckOutcome.NEXT;
+    return CheckOutcome.after(stopResume.evaluateAndAct(cached.id()));
   }
 
   private void record(Card card, MonthToDateUsage reported) {

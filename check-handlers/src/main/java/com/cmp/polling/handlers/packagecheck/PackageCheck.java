@@ -11,7 +11,6 @@ import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.task.CheckTask;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.stopresume.CardNotFoundException;
-import com.cmp.polling.stopresume.Evaluation;
 import com.cmp.polling.stopresume.StopResumeService;
 import java.time.Clock;
 import java.util.List;
@@ -71,9 +70,6 @@ class PackageCheck implements CheckBody {
           changed,
           card.packageOwner());
     }
-    Evaluation evaluation = stopResume.evaluateAndAct(card.id());
-    return evaluation.outcome() == Evaluation.Outcome.BUSY
-        ? CheckOutcome.RETRY_SOON
-        : CheckOutcome.NEXT;
+    return CheckOutcome.after(stopResume.evaluateAndAct(card.id()));
   }
 }

@@ -12,7 +12,6 @@ import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.task.CheckTask;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.stopresume.CardNotFoundException;
-import com.cmp.polling.stopresume.Evaluation;
 import com.cmp.polling.stopresume.StopResumeService;
 import com.cmp.polling.stopresume.gateway.CarrierCard;
 import com.cmp.polling.stopresume.gateway.CarrierGateway;
@@ -91,9 +90,6 @@ class RealnameCheck implements CheckBody {
           activated,
           card.packageOwner());
     }
-    Evaluation evaluation = stopResume.evaluateAndAct(card.id());
-    return evaluation.outcome() == Evaluation.Outcome.BUSY
-        ? CheckOutcome.RETRY_SOON
-        : CheckOutcome.NEXT;
+    return CheckOutcome.after(stopResume.evaluateAndAct(card.id()));
   }
 }

@@ -29,6 +29,9 @@ public record CardAction(
     if (cardId <= 0) {
       throw new IllegalArgumentException("card id must be positive, was " + cardId);
     }
+    if (deviceId != null && deviceId <= 0) {
+      throw new IllegalArgumentException("device id must be positive, was " + deviceId);
+    }
     Objects.requireNonNull(action, "action");
     Objects.requireNonNull(reason, "reason");
     Objects.requireNonNull(trigger, "trigger");

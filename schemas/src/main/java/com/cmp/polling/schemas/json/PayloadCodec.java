@@ -10,6 +10,7 @@ import com.networknt.schema.path.PathType;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -19,10 +20,13 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Turns payload records into JSON bytes and back. Reading always checks the topic's JSON Schema
- * first, so that a consumer sees either a valid record or an {@link InvalidPayloadException}
- * listing every problem. Writing does not validate (it is on the scheduler's hot path); the
- * contract tests prove that what the records write satisfies the schemas.
+ * Turns payload records into JSON bytes and back. A consumer sees either a record whose JSON
+ * satisfies the topic's JSON Schema or an {@link InvalidPayloadException} listing every problem.
+ * Writing does not validate (it is on the scheduler's hot path); the contract tests prove that what
+ * the records write satisfies the schemas. Reading takes a shortcut for exactly those bytes: a
+ * payload identical to what {@link #encode} writes for the record it reads as is valid by that
+ * proof, so only other payloads (other writers, hand-made, malformed) go through the schema, which
+ * costs several times the binding.
  *
  * <p>Thread-safe; create one and share it.
  */
@@ -57,6 +61,10 @@ public final class PayloadCodec {
    *     map onto its record
    */
   public <T> T decode(Topic<T> topic, byte[] json) {
+    T canonical = asOurOwn(topic, json);
+    if (canonical != null) {
+      return canonical;
+    }
     JsonNode tree = parse(topic, json);
     List<String> problems = problems(topic, tree);
     if (!problems.isEmpty()) {
@@ -66,6 +74,22 @@ public final class PayloadCodec {
       return mapper.treeToValue(tree, topic.payloadType());
     } catch (JacksonException | IllegalArgumentException e) {
       throw new InvalidPayloadException(topic.name(), List.of(rootMessage(e)), e);
+    }
+  }
+
+  /**
+   * The record, when {@code json} is byte for byte what {@link #encode} writes for it; else null
+   * (the caller then checks the schema). Any failure here just means "not our own bytes".
+   */
+  private <T> T asOurOwn(Topic<T> topic, byte[] json) {
+    if (json == null || json.length == 0 || json[0] != '{') {
+      return null;
+    }
+    try {
+      T value = mapper.readValue(json, topic.payloadType());
+      return value != null && Arrays.equals(json, mapper.writeValueAsBytes(value)) ? value : null;
+    } catch (RuntimeException e) {
+      return null;
     }
   }
 

@@ -45,6 +45,9 @@ public record LifecycleEvent(
     // The schema wants unique items: keep the first of each, in order.
     changedFields =
         changedFields == null ? List.of() : List.copyOf(new LinkedHashSet<>(changedFields));
+    if (changedFields.contains("")) {
+      throw new IllegalArgumentException("a changed field needs a name");
+    }
   }
 
   private static void requirePositive(Long id, String what) {
