@@ -9,13 +9,8 @@ import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.schemas.task.TaskType;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.data.redis.connection.RedisZSetCommands.ZAddArgs;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
@@ -30,14 +25,14 @@ public class PollingQueueManager {
   /** Largest batch one dequeue hands out (the seed's Lua unpack limit). */
   public static final int MAX_BATCH = 7000;
 
-  private static final Logger log = LoggerFactory.getLogger(PollingQueueManager.class);
-
   private final QueueCommands commands;
+  private final QueueKeys keys;
   private final QueueSettings settings;
   private final Clock clock;
 
   public PollingQueueManager(StringRedisTemplate redis, QueueSettings settings, Clock clock) {
     this.commands = new QueueCommands(redis);
+    this.keys = new QueueKeys(settings.shardCount());
     this.settings = settings;
     this.clock = clock;
   }
@@ -62,7 +57,7 @@ public class PollingQueueManager {
 
   /** Puts the card in its shard queue at {@code nextCheckAt}, whether it was there or not. */
   public void requeue(long cardId, TaskType type, Instant nextCheckAt) {
-    commands.add(key(cardId, type), cardId, nextCheckAt, "requeue " + describe(cardId, type));
+    commands.add(keys.of(cardId, type), cardId, nextCheckAt, "requeue " + describe(cardId, type));
   }
 
   /**
@@ -73,7 +68,7 @@ public class PollingQueueManager {
    */
   public boolean complete(long cardId, TaskType type, Instant nextCheckAt) {
     return commands.addIfPresent(
-        key(cardId, type), cardId, nextCheckAt, "complete " + describe(cardId, type));
+        keys.of(cardId, type), cardId, nextCheckAt, "complete " + describe(cardId, type));
   }
 
   /**
@@ -84,7 +79,7 @@ public class PollingQueueManager {
    */
   public void requeueAll(Collection<ScheduledCheck> checks, boolean onlyIfAbsent) {
     commands.addAll(
-        byKey(checks),
+        keys.group(checks),
         onlyIfAbsent ? ZAddArgs.ifNotExists() : ZAddArgs.empty(),
         "requeue " + checks.size() + " checks");
   }
@@ -99,45 +94,20 @@ public class PollingQueueManager {
    * left their queue while they were checked stay out.
    */
   public void completeAll(Collection<ScheduledCheck> checks) {
-    commands.addAll(byKey(checks), ZAddArgs.ifExists(), "complete " + checks.size() + " checks");
-  }
-
-  /**
-   * The checks grouped by queue key, in their order. A list, not a map by card id: card ids of one
-   * shard share their low bits, which makes a HashMap keyed by them collide into trees (three
-   * quarters of the initializer's time went there).
-   */
-  private Map<String, List<ScheduledCheck>> byKey(Collection<ScheduledCheck> checks) {
-    int shards = settings.shardCount();
-    @SuppressWarnings("unchecked")
-    List<ScheduledCheck>[] byQueue = new List[shards * TaskType.values().length];
-    for (ScheduledCheck check : checks) {
-      int queue = check.taskType().ordinal() * shards + shardOf(check.cardId());
-      if (byQueue[queue] == null) {
-        byQueue[queue] = new ArrayList<>();
-      }
-      byQueue[queue].add(check);
-    }
-    Map<String, List<ScheduledCheck>> byKey = new HashMap<>();
-    for (int queue = 0; queue < byQueue.length; queue++) {
-      if (byQueue[queue] != null) {
-        TaskType type = TaskType.values()[queue / shards];
-        byKey.put(RedisKeys.shardQueue(queue % shards, type), byQueue[queue]);
-      }
-    }
-    return byKey;
+    commands.addAll(
+        keys.group(checks), ZAddArgs.ifExists(), "complete " + checks.size() + " checks");
   }
 
   /** Takes the card out of one task type's queue (its config no longer asks for that check). */
   public void remove(long cardId, TaskType type) {
     commands.removeFromAll(
-        List.of(key(cardId, type)), cardId, null, "remove " + describe(cardId, type));
+        List.of(keys.of(cardId, type)), cardId, null, "remove " + describe(cardId, type));
   }
 
   /** Removes the card from every shard queue of every task type, protect included. */
   public void removeFromAllQueues(long cardId) {
     commands.removeFromAll(
-        allQueueKeys(), requireCardId(cardId), null, "remove card " + cardId + " from all queues");
+        keys.all(), requireCardId(cardId), null, "remove card " + cardId + " from all queues");
   }
 
   /**
@@ -145,16 +115,15 @@ public class PollingQueueManager {
    * other task types are untouched. Cards not queued are ignored.
    */
   public void removeFromQueue(TaskType type, Collection<Long> cardIds) {
-    requireType(type);
-    Map<String, List<Long>> byKey = new HashMap<>();
-    cardIds.forEach(id -> byKey.computeIfAbsent(key(id, type), k -> new ArrayList<>()).add(id));
-    commands.removeMembers(byKey, "remove " + cardIds.size() + " cards from " + type.code());
+    commands.removeMembers(
+        keys.group(requireType(type), cardIds),
+        "remove " + cardIds.size() + " cards from " + type.code());
   }
 
   /** A deleted card: out of every queue, and its cache entry gone. */
   public void onCardDeleted(long cardId) {
     commands.removeFromAll(
-        allQueueKeys(),
+        keys.all(),
         requireCardId(cardId),
         RedisKeys.cardCache(cardId),
         "remove deleted card " + cardId);
@@ -171,22 +140,13 @@ public class PollingQueueManager {
   /** Takes up to {@code max} manual triggers of one type, oldest first. */
   public List<Long> pollManual(TaskType type, int max) {
     String key = RedisKeys.manualQueue(requireType(type));
-    List<String> raw = commands.pop(key, requirePositive(max, "max"), "poll " + key);
-    List<Long> cardIds = new ArrayList<>(raw.size());
-    for (String value : raw) {
-      try {
-        cardIds.add(requireCardId(Long.parseLong(value)));
-      } catch (IllegalArgumentException e) {
-        // Someone pushed garbage by hand: keeping it would block nothing, so drop it loudly.
-        log.warn("dropped manual {} trigger '{}': not a card id", type.code(), value);
-      }
-    }
-    return cardIds;
+    return commands.popCardIds(key, requirePositive(max, "max"), "poll " + key);
   }
 
   /** Whether the card is in its shard queue for {@code type} (scheduled or leased). */
   public boolean isQueued(long cardId, TaskType type) {
-    return commands.scoreOf(key(cardId, type), cardId, "find " + describe(cardId, type)) != null;
+    return commands.scoreOf(keys.of(cardId, type), cardId, "find " + describe(cardId, type))
+        != null;
   }
 
   /** Manual triggers of one type waiting for the next scheduler round (LLEN). */
@@ -224,26 +184,11 @@ public class PollingQueueManager {
 
   /** The shard of a card: {@code cardId % shardCount}. */
   public int shardOf(long cardId) {
-    return (int) (requireCardId(cardId) % settings.shardCount());
+    return keys.shardOf(cardId);
   }
 
   public int shardCount() {
     return settings.shardCount();
-  }
-
-  private List<String> allQueueKeys() {
-    List<String> keys = new ArrayList<>(TaskType.values().length * settings.shardCount());
-    // Every shard, not only cardId % shardCount: a changed shard count leaves nothing behind.
-    for (TaskType type : TaskType.values()) {
-      for (int shard = 0; shard < settings.shardCount(); shard++) {
-        keys.add(RedisKeys.shardQueue(shard, type));
-      }
-    }
-    return keys;
-  }
-
-  private String key(long cardId, TaskType type) {
-    return RedisKeys.shardQueue(shardOf(cardId), requireType(type));
   }
 
   private static String describe(long cardId, TaskType type) {

@@ -162,9 +162,19 @@ final class QueueCommands {
     call(operation, () -> redis.opsForList().rightPush(listKey, Long.toString(cardId)));
   }
 
-  List<String> pop(String listKey, int max, String operation) {
+  /** LPOP of up to {@code max} card ids; values that are not card ids are dropped, loudly. */
+  List<Long> popCardIds(String listKey, int max, String operation) {
     List<String> values = call(operation, () -> redis.opsForList().leftPop(listKey, max));
-    return values == null ? List.of() : values;
+    List<Long> cardIds = new ArrayList<>(values == null ? 0 : values.size());
+    for (String value : values == null ? List.<String>of() : values) {
+      try {
+        cardIds.add(QueueArguments.requireCardId(Long.parseLong(value)));
+      } catch (IllegalArgumentException e) {
+        // Someone pushed garbage by hand: keeping it would block nothing, so drop it loudly.
+        log.warn("dropped '{}' from {}: not a card id", value, listKey);
+      }
+    }
+    return cardIds;
   }
 
   Double scoreOf(String key, long cardId, String operation) {
