@@ -1,11 +1,13 @@
 package com.cmp.polling.core.card;
 
 import com.cmp.polling.core.redis.RedisKeys;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
@@ -41,17 +43,29 @@ public class CardCache {
             Instant.parse((String) fields.get("cached_at"))));
   }
 
+  /** HSET and its TTL in one pipeline: one round trip per card cached, on every cache miss. */
   public void put(CachedCard card) {
-    Map<String, String> fields = new HashMap<>();
-    fields.put("iccid", card.iccid());
-    fields.put("carrier_id", Long.toString(card.carrierId()));
-    fields.put("device_id", card.deviceId() == null ? "" : card.deviceId().toString());
-    fields.put("enable_polling", Boolean.toString(card.pollingEnabled()));
-    fields.put("device_polling_allowed", Boolean.toString(card.devicePollingAllowed()));
-    fields.put("cached_at", card.cachedAt().toString());
-    String key = RedisKeys.cardCache(card.id());
-    redis.opsForHash().putAll(key, fields);
-    redis.expire(key, ttl);
+    Map<byte[], byte[]> fields = new HashMap<>();
+    fields.put(bytes("iccid"), bytes(card.iccid()));
+    fields.put(bytes("carrier_id"), bytes(Long.toString(card.carrierId())));
+    fields.put(
+        bytes("device_id"), bytes(card.deviceId() == null ? "" : card.deviceId().toString()));
+    fields.put(bytes("enable_polling"), bytes(Boolean.toString(card.pollingEnabled())));
+    fields.put(
+        bytes("device_polling_allowed"), bytes(Boolean.toString(card.devicePollingAllowed())));
+    fields.put(bytes("cached_at"), bytes(card.cachedAt().toString()));
+    byte[] key = bytes(RedisKeys.cardCache(card.id()));
+    redis.executePipelined(
+        (RedisCallback<Object>)
+            connection -> {
+              connection.hashCommands().hMSet(key, fields);
+              connection.keyCommands().pExpire(key, ttl.toMillis());
+              return null;
+            });
+  }
+
+  private static byte[] bytes(String value) {
+    return value.getBytes(StandardCharsets.UTF_8);
   }
 
   public void evict(long cardId) {

@@ -1,0 +1,49 @@
+package com.cmp.polling.core.card;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.cmp.polling.testsupport.redis.RedisExtension;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+class CardCacheIT {
+
+  @RegisterExtension static final RedisExtension redis = new RedisExtension();
+
+  private final CardCache cache = new CardCache(redis.template(), Duration.ofMinutes(10));
+
+  @BeforeEach
+  void emptyRedis() {
+    redis.flush();
+  }
+
+  @Test
+  void putThenGet_givesTheSameCard_andTheEntryExpiresAfterItsTtl() {
+    var inDevice = new CachedCard(1000, "89860000000000001000", 2, 10L, true, false, Instant.now());
+    var alone = new CachedCard(1001, "89860000000000001001", 3, null, false, true, Instant.now());
+
+    cache.put(inDevice);
+    cache.put(alone);
+
+    assertThat(cache.get(1000)).contains(inDevice);
+    assertThat(cache.get(1001)).contains(alone);
+    assertThat(redis.template().getExpire("polling:card:1000", TimeUnit.SECONDS))
+        .isBetween(590L, 600L);
+    assertThat(redis.template().getExpire("polling:card:1001", TimeUnit.SECONDS))
+        .isBetween(590L, 600L);
+  }
+
+  @Test
+  void evictedOrNeverCachedCard_isAMiss() {
+    cache.put(new CachedCard(7, "89860000000000000007", 1, null, true, true, Instant.now()));
+
+    cache.evict(7);
+
+    assertThat(cache.get(7)).isEmpty();
+    assertThat(cache.get(8)).isEmpty();
+  }
+}
