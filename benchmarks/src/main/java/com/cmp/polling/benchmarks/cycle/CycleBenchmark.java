@@ -31,8 +31,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 /**
  * The bare infrastructure cycle (issue #8): {@code --cards} carddata cards (default 300 000) come
  * due at once in the Redis queues; the real scheduler app leases them and publishes their tasks to
- * Kafka; consumers in the handlers' group decode each task (schema-checked), run an empty check and
- * complete the cards in batches (next check in an hour, so each card goes round exactly once).
+ * Kafka; consumers in the handlers' group decode each task (as the handlers do), run an empty check
+ * and complete the cards in batches (next check in an hour, so each card goes round exactly once).
  * Measures cards/s from the due time to the last completion, counts cards completed twice or never,
  * and runs Kafka's producer and consumer perf tools on the same broker as the ceiling.
  */
@@ -78,7 +78,7 @@ public final class CycleBenchmark {
               + Topics.checkHandlersGroup(TYPE)
               + "` on 16 partitions, at most "
               + maxPollRecords
-              + " tasks per poll: each task decoded by PayloadCodec (JSON Schema checked), an empty"
+              + " tasks per poll: each task decoded by PayloadCodec as the handlers do, an empty"
               + " check, the poll's cards completed in one pipelined call"
               + " (`PollingQueueManager.completeAll`, ZADD XX, next check in 1 h), then the offsets"
               + " committed.");

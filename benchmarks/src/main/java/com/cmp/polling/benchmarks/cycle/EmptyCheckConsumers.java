@@ -30,10 +30,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Check handlers with an empty check: consumers in the handlers' group on the carddata topic, each
- * decoding every task with {@link PayloadCodec} (schema-checked, task type checked, as the
- * handlers' runner does), doing nothing as the check, then completing the whole poll's cards in one
- * pipelined call (next check at now + interval) and committing the poll's offsets, as the handlers
- * do after their batch.
+ * decoding every task with {@link PayloadCodec} (schema rules, task type checked, as the handlers'
+ * runner does), doing nothing as the check, then completing the whole poll's cards in one pipelined
+ * call (next check at now + interval) and committing the poll's offsets, as the handlers do after
+ * their batch.
  */
 final class EmptyCheckConsumers implements AutoCloseable {
 

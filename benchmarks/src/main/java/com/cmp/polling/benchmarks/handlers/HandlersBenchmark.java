@@ -80,6 +80,9 @@ public final class HandlersBenchmark {
               + " verified with an active package (one in ten shares its device's). Each check: task"
               + " decoded, card cache, shared permit, gateway usage query, month accounting and"
               + " package deduction in one transaction, StopResumeService, completion.");
+      // One unmeasured run first: the JIT compilers take much of two cores for the first tens
+      // of thousands of checks, which would otherwise weigh on the first row alone.
+      List<String> warmUp = runWith(workerCounts.get(0), postgres, redis, kafka, simulator);
       List<List<String>> rows = new ArrayList<>();
       for (int workers : workerCounts) {
         rows.add(runWith(workers, postgres, redis, kafka, simulator));
@@ -98,7 +101,14 @@ public final class HandlersBenchmark {
           "Handlers CPU is this JVM's CPU time (application threads, JIT, GC) minus the"
               + " simulator's Tomcat threads, divided by the checks handled; PostgreSQL, Redis and"
               + " the Kafka broker are other processes and are not counted. The last column is"
-              + " what one core fully given to the handlers would sustain at that cost.");
+              + " what one core fully given to the handlers would sustain at that cost. Before"
+              + " the measured runs, one unmeasured warm-up run of the same checks with "
+              + warmUp.get(0)
+              + " workers ("
+              + warmUp.get(1)
+              + " checks/s, "
+              + warmUp.get(5)
+              + " ms of handlers CPU per check).");
     }
   }
 
