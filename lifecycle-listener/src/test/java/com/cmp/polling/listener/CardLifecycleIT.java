@@ -153,6 +153,33 @@ class CardLifecycleIT {
   }
 
   @Test
+  void fiveHundredCardsStoppedByOneUpdate_areAllReEnrolledUnderTheSuspendedConfig() {
+    java.util.List<Long> cards = new java.util.ArrayList<>();
+    for (int i = 0; i < 500; i++) {
+      cards.add(postgres.data().card().insert());
+    }
+    await().atMost(WAIT).until(() -> queues.taskTypes(cards.get(499)).size() == 3);
+
+    // One statement, 500 status changes: they reach the consumer as runs, applied together.
+    postgres
+        .jdbc()
+        .sql("UPDATE tb_iot_card SET network_status = 0, stop_reason = 'manual' WHERE id = ANY(?)")
+        .param(cards.toArray(Long[]::new))
+        .update();
+
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                cards.stream()
+                    .allMatch(
+                        id -> queues.taskTypes(id).equals(java.util.List.of(TaskType.REALNAME))));
+    Instant soon = Instant.now().plusSeconds(1);
+    assertThat(cards)
+        .allSatisfy(id -> assertThat(queues.score(id, TaskType.REALNAME)).isBefore(soon));
+  }
+
+  @Test
   void tenThousandCardsInsertedInOneTransaction_areAllQueued() {
     var manager = app.bean(PollingQueueManager.class);
     long before = manager.getTotalQueueDepth(TaskType.CARDDATA);

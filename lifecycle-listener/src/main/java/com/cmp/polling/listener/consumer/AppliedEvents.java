@@ -2,8 +2,15 @@ package com.cmp.polling.listener.consumer;
 
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.schemas.lifecycle.LifecycleEvent;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.springframework.data.redis.connection.RedisStringCommands;
+import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.types.Expiration;
 
 /**
  * Remembers applied events that would not be harmless twice (a status change queues the card for an
@@ -21,14 +28,54 @@ class AppliedEvents {
     this.ttl = ttl;
   }
 
-  boolean alreadyApplied(LifecycleEvent event) {
-    return event.sourcePosition() != null && Boolean.TRUE.equals(redis.hasKey(key(event)));
+  /** The events not applied yet, in their order: one pipelined EXISTS for all of them. */
+  List<LifecycleEvent> notYetApplied(List<LifecycleEvent> events) {
+    List<LifecycleEvent> known =
+        events.stream().filter(event -> event.sourcePosition() != null).toList();
+    List<Object> exists =
+        known.isEmpty()
+            ? List.of()
+            : redis.executePipelined(
+                (RedisCallback<Object>)
+                    connection -> {
+                      known.forEach(event -> connection.keyCommands().exists(bytes(key(event))));
+                      return null;
+                    });
+    Set<LifecycleEvent> applied = new HashSet<>();
+    for (int i = 0; i < known.size(); i++) {
+      if (Boolean.TRUE.equals(exists.get(i))) {
+        applied.add(known.get(i));
+      }
+    }
+    return events.stream().filter(event -> !applied.contains(event)).toList();
   }
 
-  void markApplied(LifecycleEvent event) {
-    if (event.sourcePosition() != null) {
-      redis.opsForValue().set(key(event), "1", ttl);
+  /** Remembers the events as applied (those with a log position), in one pipeline. */
+  void markAllApplied(List<LifecycleEvent> events) {
+    List<LifecycleEvent> known =
+        events.stream().filter(event -> event.sourcePosition() != null).toList();
+    if (known.isEmpty()) {
+      return;
     }
+    byte[] one = bytes("1");
+    redis.executePipelined(
+        (RedisCallback<Object>)
+            connection -> {
+              known.forEach(
+                  event ->
+                      connection
+                          .stringCommands()
+                          .set(
+                              bytes(key(event)),
+                              one,
+                              Expiration.from(ttl),
+                              RedisStringCommands.SetOption.upsert()));
+              return null;
+            });
+  }
+
+  private static byte[] bytes(String value) {
+    return value.getBytes(StandardCharsets.UTF_8);
   }
 
   private static String key(LifecycleEvent event) {

@@ -16,9 +16,11 @@ import org.springframework.kafka.support.KafkaUtils;
 
 /**
  * Applies a batch of lifecycle events in order, each through {@link PollingLifecycleService}. Runs
- * of creations (a bulk import) go to {@code onBatchCardsCreated} together: one Redis pipeline per
- * run. A failure names the record it happened at, so that the error handler commits what was done
- * before it and retries (or dead-letters) from there.
+ * of creations (a bulk import) go to {@code onBatchCardsCreated} together, runs of status changes
+ * (an UPDATE of many rows, a wave of stops) to {@code onBatchCardsStatusChanged}: one read and one
+ * Redis pipeline per run instead of per event. A failure names the record it happened at (the first
+ * of its run), so that the error handler commits what was done before it and retries (or
+ * dead-letters) from there.
  */
 class LifecycleEventApplier {
 
@@ -36,28 +38,33 @@ class LifecycleEventApplier {
   }
 
   void apply(List<ConsumerRecord<String, byte[]>> records) {
-    List<Long> created = new ArrayList<>();
-    int firstCreated = -1;
+    Run created = new Run();
+    Run statusChanged = new Run();
     for (int i = 0; i < records.size(); i++) {
       ConsumerRecord<String, byte[]> record = records.get(i);
       LifecycleEvent event;
       try {
         event = codec.decode(Topics.LIFECYCLE, record.value());
       } catch (InvalidPayloadException e) {
-        flushCreated(created, firstCreated, records);
+        flushCreated(created, records);
+        flushStatusChanged(statusChanged, records);
         throw new BatchListenerFailedException(
             "lifecycle event " + KafkaUtils.format(record) + " is malformed: " + e.getMessage(),
             e,
             i);
       }
+      // A run ends at any other kind of event: events of one card keep their order.
       if (event.type() == LifecycleEventType.CARD_CREATED) {
-        if (created.isEmpty()) {
-          firstCreated = i;
-        }
-        created.add(event.cardId());
+        flushStatusChanged(statusChanged, records);
+        created.add(event, i);
         continue;
       }
-      flushCreated(created, firstCreated, records);
+      flushCreated(created, records);
+      if (event.type() == LifecycleEventType.CARD_STATUS_CHANGED) {
+        statusChanged.add(event, i);
+        continue;
+      }
+      flushStatusChanged(statusChanged, records);
       try {
         applyOne(event);
       } catch (RuntimeException e) {
@@ -71,27 +78,70 @@ class LifecycleEventApplier {
             i);
       }
     }
-    flushCreated(created, firstCreated, records);
+    flushCreated(created, records);
+    flushStatusChanged(statusChanged, records);
   }
 
-  private void flushCreated(
-      List<Long> created, int firstIndex, List<ConsumerRecord<String, byte[]>> records) {
-    if (created.isEmpty()) {
+  /** Consecutive events of one kind, and the index of the first in the poll. */
+  private static final class Run {
+    private final List<LifecycleEvent> events = new ArrayList<>();
+    private int first = -1;
+
+    void add(LifecycleEvent event, int index) {
+      if (events.isEmpty()) {
+        first = index;
+      }
+      events.add(event);
+    }
+
+    List<Long> cardIds() {
+      return events.stream().map(LifecycleEvent::cardId).toList();
+    }
+  }
+
+  private void flushCreated(Run run, List<ConsumerRecord<String, byte[]>> records) {
+    if (run.events.isEmpty()) {
       return;
     }
     try {
-      lifecycle.onBatchCardsCreated(created);
-      log.debug("{} created cards enrolled", created.size());
-      created.clear();
+      lifecycle.onBatchCardsCreated(run.cardIds());
+      log.debug("{} created cards enrolled", run.events.size());
+      run.events.clear();
     } catch (RuntimeException e) {
-      throw new BatchListenerFailedException(
-          created.size()
-              + " card creations from "
-              + KafkaUtils.format(records.get(firstIndex))
-              + " failed",
-          e,
-          firstIndex);
+      throw failed(run, "card creations", records, e);
     }
+  }
+
+  /** Status changes already applied (a redelivery) are skipped; the others applied together. */
+  private void flushStatusChanged(Run run, List<ConsumerRecord<String, byte[]>> records) {
+    if (run.events.isEmpty()) {
+      return;
+    }
+    try {
+      List<LifecycleEvent> fresh = applied.notYetApplied(run.events);
+      if (fresh.size() < run.events.size()) {
+        log.debug("{} status changes already applied", run.events.size() - fresh.size());
+      }
+      lifecycle.onBatchCardsStatusChanged(fresh.stream().map(LifecycleEvent::cardId).toList());
+      applied.markAllApplied(fresh);
+      log.debug("{} status changes applied", fresh.size());
+      run.events.clear();
+    } catch (RuntimeException e) {
+      throw failed(run, "status changes", records, e);
+    }
+  }
+
+  private static BatchListenerFailedException failed(
+      Run run, String what, List<ConsumerRecord<String, byte[]>> records, RuntimeException e) {
+    return new BatchListenerFailedException(
+        run.events.size()
+            + " "
+            + what
+            + " from "
+            + KafkaUtils.format(records.get(run.first))
+            + " failed",
+        e,
+        run.first);
   }
 
   private void applyOne(LifecycleEvent event) {
@@ -102,19 +152,9 @@ class LifecycleEventApplier {
       // A deleted device no longer rules its cards: they are judged on their own flag.
       case CARD_POLLING_ENABLED, DEVICE_POLLING_ENABLED, DEVICE_DELETED ->
           lifecycle.onCardEnabled(event.cardId());
-      case CARD_STATUS_CHANGED -> {
-        if (applied.alreadyApplied(event)) {
-          log.debug(
-              "status change of card {} at {} already applied",
-              event.cardId(),
-              event.sourcePosition());
-          return;
-        }
-        lifecycle.onCardStatusChanged(event.cardId());
-        applied.markApplied(event);
-      }
       case CONFIG_CHANGED -> lifecycle.onConfigChanged();
-      case CARD_CREATED -> lifecycle.onCardCreated(event.cardId());
+      // Creations and status changes are applied in runs (flushCreated, flushStatusChanged).
+      default -> throw new IllegalStateException(event.type().code() + " is applied in runs");
     }
   }
 }

@@ -14,6 +14,7 @@ import com.cmp.polling.core.queue.ScheduledCheck;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -79,14 +80,27 @@ public class PollingLifecycleService {
    * config that matches now, due at once (seed 000: {@code Requeue(..., time.Now())}).
    */
   public void onCardStatusChanged(long cardId) {
-    queues.removeFromAllQueues(cardId);
-    List<Card> found = liveCards.read(List.of(cardId));
-    if (found.isEmpty()) {
-      forgetMissing(cardId, NOT_REQUEUED);
+    onBatchCardsStatusChanged(List.of(cardId));
+  }
+
+  /**
+   * {@link #onCardStatusChanged} for many cards (an UPDATE of many rows, a wave of stops): one
+   * removal pipeline per card, then one read and one Redis pipeline for all of them.
+   */
+  public void onBatchCardsStatusChanged(Collection<Long> cardIds) {
+    Set<Long> distinct = new LinkedHashSet<>(cardIds);
+    if (distinct.isEmpty()) {
       return;
     }
-    List<ScheduledCheck> checks = plan(found, Timing.NOW, NOT_REQUEUED);
-    queues.requeueAll(checks, false);
+    distinct.forEach(queues::removeFromAllQueues);
+    List<Card> found = liveCards.read(distinct);
+    if (found.size() < distinct.size()) {
+      Set<Long> present = found.stream().map(Card::id).collect(Collectors.toSet());
+      distinct.stream()
+          .filter(id -> !present.contains(id))
+          .forEach(id -> forgetMissing(id, NOT_REQUEUED));
+    }
+    queues.requeueAll(plan(found, Timing.NOW, NOT_REQUEUED), false);
   }
 
   /** Polling switched off: out of every queue; the card cache stays. */

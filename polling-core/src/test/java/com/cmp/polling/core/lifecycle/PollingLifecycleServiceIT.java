@@ -122,6 +122,54 @@ class PollingLifecycleServiceIT {
   }
 
   @Test
+  void batchOfStatusChanges_requeuesEachCardAsItIsNow_inOneCall() {
+    List<Long> stopped = new ArrayList<>();
+    List<Long> untouched = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      stopped.add(postgres.data().card().insert());
+      untouched.add(postgres.data().card().insert());
+    }
+    long switchedOff = postgres.data().card().insert();
+    long deleted = postgres.data().card().insert();
+    List<Long> all = new ArrayList<>(stopped);
+    all.addAll(untouched);
+    all.addAll(List.of(switchedOff, deleted));
+    lifecycle.onBatchCardsCreated(all);
+    Instant untouchedRealname = score(untouched.get(0), TaskType.REALNAME);
+    postgres
+        .jdbc()
+        .sql("UPDATE tb_iot_card SET network_status = 0, stop_reason = 'manual' WHERE id = ANY(?)")
+        .param(stopped.toArray(Long[]::new))
+        .update();
+    postgres
+        .jdbc()
+        .sql("UPDATE tb_iot_card SET enable_polling = false WHERE id = ?")
+        .param(switchedOff)
+        .update();
+    postgres.data().softDeleteCard(deleted);
+    List<Long> changed = new ArrayList<>(all);
+    changed.add(stopped.get(0)); // the same card twice in one run
+
+    lifecycle.onBatchCardsStatusChanged(changed);
+
+    // Stopped: the suspended config, due now; unchanged cards: requeued now as well (a status
+    // change means "look again"); polling off or deleted: in no queue.
+    assertThat(stopped)
+        .allSatisfy(
+            id -> {
+              assertThat(queuedTypes(id))
+                  .containsExactlyInAnyOrder(
+                      TaskType.REALNAME, TaskType.CARDDATA, TaskType.PACKAGE);
+              assertThat(score(id, TaskType.REALNAME)).isEqualTo(clock.instant());
+            });
+    assertThat(untouchedRealname).isAfter(clock.instant());
+    assertThat(untouched)
+        .allSatisfy(id -> assertThat(score(id, TaskType.REALNAME)).isEqualTo(clock.instant()));
+    assertThat(queuedTypes(switchedOff)).isEmpty();
+    assertThat(queuedTypes(deleted)).isEmpty();
+  }
+
+  @Test
   void bulkCreation_enrollsEveryPolledCard_andLeavesOutDisabledOnesAndMissingIds() {
     long device = postgres.data().device().pollingDisabled().insert();
     List<Long> cards = new ArrayList<>();
