@@ -1,12 +1,12 @@
 package com.cmp.polling.benchmarks.cdc;
 
+import com.cmp.polling.benchmarks.infra.AppArguments;
 import com.cmp.polling.benchmarks.infra.BenchmarkKafka;
 import com.cmp.polling.benchmarks.infra.BenchmarkPostgres;
 import com.cmp.polling.benchmarks.infra.BenchmarkRedis;
 import com.cmp.polling.listener.LifecycleListenerApplication;
 import java.nio.file.Files;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -21,14 +21,7 @@ final class ListenerLauncher {
 
   static ConfigurableApplicationContext start(
       BenchmarkPostgres postgres, BenchmarkRedis redis, BenchmarkKafka kafka) throws Exception {
-    Map<String, Object> properties = new HashMap<>();
-    properties.put("spring.datasource.url", postgres.jdbcUrl());
-    properties.put("spring.datasource.username", "postgres");
-    properties.put("spring.datasource.password", "");
-    properties.put("spring.data.redis.host", "127.0.0.1");
-    properties.put("spring.data.redis.port", redis.port());
-    properties.put("spring.kafka.bootstrap-servers", kafka.bootstrapServers());
-    properties.put("server.port", 0);
+    Map<String, Object> properties = AppArguments.onServers(postgres, redis, kafka);
     // stop-resume-service is on this jar's classpath (through the scheduler): give it a gateway.
     properties.put("cmp.polling.gateway.base-url", "http://127.0.0.1:9");
     properties.put("cmp.polling.listener.cdc.slot-name", SLOT);
@@ -36,10 +29,7 @@ final class ListenerLauncher {
     properties.put(
         "cmp.polling.listener.streams.state-dir",
         Files.createTempDirectory("cmp-bench-streams").toString());
-    String[] args =
-        properties.entrySet().stream()
-            .map(e -> "--" + e.getKey() + "=" + e.getValue())
-            .toArray(String[]::new);
+    String[] args = AppArguments.of(properties);
     ConfigurableApplicationContext app =
         new SpringApplicationBuilder(LifecycleListenerApplication.class).run(args);
     awaitSlot(postgres, Duration.ofSeconds(120));

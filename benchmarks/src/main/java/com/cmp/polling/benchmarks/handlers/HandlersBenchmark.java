@@ -4,6 +4,7 @@ import static com.cmp.polling.benchmarks.Report.number;
 
 import com.cmp.polling.benchmarks.BenchmarkCommand.Options;
 import com.cmp.polling.benchmarks.Report;
+import com.cmp.polling.benchmarks.infra.AppArguments;
 import com.cmp.polling.benchmarks.infra.BenchmarkKafka;
 import com.cmp.polling.benchmarks.infra.BenchmarkPostgres;
 import com.cmp.polling.benchmarks.infra.BenchmarkRedis;
@@ -22,7 +23,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -187,21 +187,11 @@ public final class HandlersBenchmark {
       BenchmarkRedis redis,
       BenchmarkKafka kafka,
       RunningSimulator simulator) {
-    Map<String, Object> properties = new HashMap<>();
-    properties.put("spring.datasource.url", postgres.jdbcUrl());
-    properties.put("spring.datasource.username", "postgres");
-    properties.put("spring.datasource.password", "");
+    Map<String, Object> properties = AppArguments.onServers(postgres, redis, kafka);
     properties.put("spring.datasource.hikari.maximum-pool-size", Math.min(workers, 40));
-    properties.put("spring.data.redis.host", "127.0.0.1");
-    properties.put("spring.data.redis.port", redis.port());
-    properties.put("spring.kafka.bootstrap-servers", kafka.bootstrapServers());
-    properties.put("server.port", 0);
     properties.put("cmp.polling.gateway.base-url", simulator.baseUrl());
     properties.put("cmp.polling.handlers.worker-threads", workers);
-    String[] args =
-        properties.entrySet().stream()
-            .map(e -> "--" + e.getKey() + "=" + e.getValue())
-            .toArray(String[]::new);
+    String[] args = AppArguments.of(properties);
     return new SpringApplicationBuilder(HandlersApplication.class).run(args);
   }
 }

@@ -1,7 +1,6 @@
 package com.cmp.polling.benchmarks.infra;
 
 import com.cmp.polling.scheduler.SchedulerApplication;
-import java.util.HashMap;
 import java.util.Map;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -23,22 +22,12 @@ public final class SchedulerLauncher {
       BenchmarkRedis redis,
       BenchmarkKafka kafka,
       Map<String, Object> settings) {
-    Map<String, Object> properties = new HashMap<>();
-    properties.put("spring.datasource.url", postgres.jdbcUrl());
-    properties.put("spring.datasource.username", "postgres");
-    properties.put("spring.datasource.password", "");
-    properties.put("spring.data.redis.host", "127.0.0.1");
-    properties.put("spring.data.redis.port", redis.port());
-    properties.put("spring.kafka.bootstrap-servers", kafka.bootstrapServers());
-    properties.put("server.port", 0);
+    Map<String, Object> properties = AppArguments.onServers(postgres, redis, kafka);
     properties.put("cmp.polling.gateway.base-url", "http://127.0.0.1:9");
     properties.put("cmp.polling.scheduler.admin.token", "benchmark");
     properties.put("cmp.polling.scheduler.triggers.enabled", false);
     properties.putAll(settings);
-    String[] args =
-        properties.entrySet().stream()
-            .map(e -> "--" + e.getKey() + "=" + e.getValue())
-            .toArray(String[]::new);
+    String[] args = AppArguments.of(properties);
     return new SpringApplicationBuilder(SchedulerApplication.class).run(args);
   }
 }
