@@ -73,7 +73,8 @@ public final class BenchmarkCommand {
     log.error(
         "usage: java -jar cmp-polling-benchmarks.jar <benchmark> [--option value ...]\n"
             + "  queue      [--cards 1600000] [--workers 1,2,4] [--redis-port <running server>]\n"
-            + "  scheduler  [--cards 1000000] [--rate 50000] [--latency-seconds 20]\n"
+            + "  scheduler  [--cards 1000000] [--rate 50000] [--latency-seconds 20]"
+            + " [--warm-up <cards, default cards/5 up to 200000>]\n"
             + "  handlers   [--tasks 20000] [--latency-ms 20] [--workers 16,64,128]\n"
             + "  cdc        [--samples 300] [--bulk 100000]\n"
             + "  cycle      [--cards 300000] [--warm-up <cards>] [--warm-up-passes 8]"

@@ -8,10 +8,13 @@ import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
 import java.util.Map;
+import java.util.Properties;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.springframework.data.redis.core.RedisCallback;
+import org.springframework.data.redis.core.StringRedisTemplate;
 
 /** The app starts on an empty database: Flyway migrates it, the configs load. */
 class SchedulerStartsIT {
@@ -37,5 +40,37 @@ class SchedulerStartsIT {
     assertThat(app.bean(PollingConfigManager.class).snapshot().configs()).hasSize(3);
     assertThat(app.bean(SchedulingLoop.class).isRunning()).isFalse();
     assertThat(redis.template().hasKey("polling:configs")).isTrue();
+  }
+
+  /**
+   * Pipelines run on dedicated connections: without a pool, every one of them (each card-cache
+   * write, each round's stats) opened and closed a TCP connection to Redis.
+   */
+  @Test
+  void redisPipelines_reuseConnectionsFromThePool() {
+    StringRedisTemplate appRedis = app.bean(StringRedisTemplate.class);
+    appRedis.executePipelined(pipelineOfTwoWrites(0));
+    long before = connectionsReceived();
+    for (int i = 1; i <= 50; i++) {
+      appRedis.executePipelined(pipelineOfTwoWrites(i));
+    }
+    assertThat(redis.template().opsForValue().get("pool-test:50")).isEqualTo("50");
+    assertThat(connectionsReceived() - before)
+        .as("connections Redis accepted during 50 pipelines")
+        .isLessThanOrEqualTo(2);
+  }
+
+  private static RedisCallback<Object> pipelineOfTwoWrites(int i) {
+    return c -> {
+      c.stringCommands().set(("pool-test:" + i).getBytes(), Integer.toString(i).getBytes());
+      c.keyCommands().expire(("pool-test:" + i).getBytes(), 60);
+      return null;
+    };
+  }
+
+  private static long connectionsReceived() {
+    Properties stats =
+        redis.template().execute((RedisCallback<Properties>) c -> c.serverCommands().info("stats"));
+    return Long.parseLong(stats.getProperty("total_connections_received"));
   }
 }

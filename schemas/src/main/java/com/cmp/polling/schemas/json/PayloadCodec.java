@@ -1,6 +1,7 @@
 package com.cmp.polling.schemas.json;
 
 import com.cmp.polling.schemas.Topic;
+import com.cmp.polling.schemas.task.CheckTask;
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
@@ -35,6 +36,9 @@ public final class PayloadCodec {
   private static final String SCHEMA_RESOURCE = "/schemas/%s.schema.json";
 
   private final JsonMapper mapper;
+  // The hand-written task writer matches the default mapper's bytes only; a codec given another
+  // mapper writes everything with that mapper.
+  private final boolean defaultMapper;
   // Problems are located with JSON paths ("$.cardId"), like the codec's own messages.
   private final SchemaRegistry registry =
       SchemaRegistry.withDefaultDialect(
@@ -45,14 +49,25 @@ public final class PayloadCodec {
   private final Map<String, Schema> schemas = new ConcurrentHashMap<>();
 
   public PayloadCodec() {
-    this(JsonMapper.builder().build());
+    this(JsonMapper.builder().build(), true);
   }
 
   public PayloadCodec(JsonMapper mapper) {
+    this(mapper, false);
+  }
+
+  private PayloadCodec(JsonMapper mapper, boolean defaultMapper) {
     this.mapper = mapper;
+    this.defaultMapper = defaultMapper;
   }
 
   public <T> byte[] encode(Topic<T> topic, T payload) {
+    if (defaultMapper && payload instanceof CheckTask task) {
+      byte[] written = CheckTaskWriter.write(task);
+      if (written != null) {
+        return written;
+      }
+    }
     return mapper.writeValueAsBytes(payload);
   }
 
