@@ -76,7 +76,7 @@ public final class BenchmarkCommand {
             + "  scheduler  [--cards 1000000] [--rate 50000] [--latency-seconds 20]"
             + " [--warm-up <cards, default cards/5 up to 200000>]\n"
             + "  handlers   [--tasks 20000] [--latency-ms 20] [--workers 16,64,128]\n"
-            + "  cdc        [--samples 300] [--bulk 100000]\n"
+            + "  cdc        [--samples 300] [--bulk 100000] [--bulk-runs 3]\n"
             + "  cycle      [--cards 300000] [--warm-up <cards>] [--warm-up-passes 8]"
             + " [--consumers 4] [--max-poll-records 2000]\n"
             + "  every one: [--report <file.md>] (default benchmarks/target/report-<name>.md)\n"
