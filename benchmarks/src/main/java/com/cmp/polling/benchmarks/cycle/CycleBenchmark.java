@@ -80,7 +80,7 @@ public final class CycleBenchmark {
               + maxPollRecords
               + " tasks per poll: each task decoded by PayloadCodec as the handlers do, an empty"
               + " check, the poll's cards completed in one pipelined call"
-              + " (`PollingQueueManager.completeAll`, ZADD XX, next check in 1 h), then the offsets"
+              + " (`PollingQueueManager.completeAll`, one script per shard, next check in 1 h), then the offsets"
               + " committed.");
 
       Optional<Double> produce =

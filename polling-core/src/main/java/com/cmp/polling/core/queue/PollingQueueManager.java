@@ -61,14 +61,19 @@ public class PollingQueueManager {
   }
 
   /**
-   * Ends a check: moves the card to {@code nextCheckAt} only if it is still queued, so that a card
-   * deleted or disabled while its check ran is not brought back.
+   * Ends a check: moves the card to {@code nextCheckAt} only if it is still queued (a card deleted
+   * or disabled while its check ran is not brought back) and not due (a card made due meanwhile, by
+   * a change that asks for a check now, is checked again now rather than after an interval).
    *
    * @return false when the card had left the queue (nothing was written)
    */
   public boolean complete(long cardId, TaskType type, Instant nextCheckAt) {
-    return commands.addIfPresent(
-        keys.of(cardId, type), cardId, nextCheckAt, "complete " + describe(cardId, type));
+    return commands.complete(
+        keys.of(cardId, type),
+        cardId,
+        nextCheckAt,
+        clock.instant(),
+        "complete " + describe(cardId, type));
   }
 
   /**
@@ -89,13 +94,10 @@ public class PollingQueueManager {
     requeueAll(checks, false);
   }
 
-  /**
-   * {@link #complete} for many checks in one pipeline (ZADD XX per shard and task type): cards that
-   * left their queue while they were checked stay out.
-   */
+  /** {@link #complete} for many checks in one pipeline: one script call per shard and type. */
   public void completeAll(Collection<ScheduledCheck> checks) {
-    commands.addAll(
-        keys.group(checks), ZAddArgs.ifExists(), "complete " + checks.size() + " checks");
+    commands.completeAll(
+        keys.group(checks), clock.instant(), "complete " + checks.size() + " checks");
   }
 
   /** Takes the card out of one task type's queue (its config no longer asks for that check). */

@@ -16,6 +16,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
 import org.springframework.data.redis.connection.RedisZSetCommands.ZAddArgs;
+import org.springframework.data.redis.connection.ReturnType;
 import org.springframework.data.redis.connection.zset.DefaultTuple;
 import org.springframework.data.redis.connection.zset.Tuple;
 import org.springframework.data.redis.core.RedisCallback;
@@ -36,6 +37,9 @@ final class QueueCommands {
 
   private static final RedisScript<Long> COMPLETE_IF_QUEUED =
       LuaScripts.load("com/cmp/polling/core/queue/scripts/complete_if_queued.lua", Long.class);
+
+  private static final RedisScript<Long> COMPLETE_ALL_IF_QUEUED =
+      LuaScripts.load("com/cmp/polling/core/queue/scripts/complete_all_if_queued.lua", Long.class);
 
   private final StringRedisTemplate redis;
 
@@ -75,9 +79,12 @@ final class QueueCommands {
         operation, () -> redis.opsForZSet().add(key, Long.toString(cardId), QueueScores.score(at)));
   }
 
-  /** complete_if_queued.lua: true when the member was there and got the new score. */
-  boolean addIfPresent(String key, long cardId, Instant at, String operation) {
-    Long updated =
+  /**
+   * complete_if_queued.lua: true when the card is still queued (with the new time, or still due
+   * because someone made it due while it was checked).
+   */
+  boolean complete(String key, long cardId, Instant at, Instant now, String operation) {
+    Long result =
         call(
             operation,
             () ->
@@ -85,8 +92,40 @@ final class QueueCommands {
                     COMPLETE_IF_QUEUED,
                     List.of(key),
                     Long.toString(cardId),
-                    QueueScores.argument(at)));
-    return updated != null && updated == 1;
+                    QueueScores.argument(at),
+                    QueueScores.argument(now)));
+    if (result != null && result == 2) {
+      log.debug("{}: made due while it was checked, it stays due", operation);
+    }
+    return result != null && result != 0;
+  }
+
+  /** complete_all_if_queued.lua once per key, all in one pipeline (EVAL: the script travels). */
+  void completeAll(Map<String, List<ScheduledCheck>> checksByKey, Instant now, String operation) {
+    byte[] script = bytes(COMPLETE_ALL_IF_QUEUED.getScriptAsString());
+    byte[] nowArgument = bytes(QueueScores.argument(now));
+    call(
+        operation,
+        () ->
+            redis.executePipelined(
+                (RedisCallback<Object>)
+                    c -> {
+                      checksByKey.forEach(
+                          (key, checks) -> {
+                            byte[][] keyAndArguments = new byte[2 + 2 * checks.size()][];
+                            keyAndArguments[0] = bytes(key);
+                            keyAndArguments[1] = nowArgument;
+                            int at = 2;
+                            for (ScheduledCheck check : checks) {
+                              keyAndArguments[at++] =
+                                  bytes(QueueScores.argument(check.nextCheckAt()));
+                              keyAndArguments[at++] = bytes(Long.toString(check.cardId()));
+                            }
+                            c.scriptingCommands()
+                                .eval(script, ReturnType.INTEGER, 1, keyAndArguments);
+                          });
+                      return null;
+                    }));
   }
 
   /**

@@ -114,6 +114,22 @@ class LeaseDequeueIT {
   }
 
   @Test
+  void complete_ofACardMadeDueWhileItWasChecked_leavesItDue() {
+    queues.requeue(47, CARDDATA, clock.instant());
+    queues.dequeueReady(queues.shardOf(47), CARDDATA, 10);
+    clock.advance(Duration.ofSeconds(1));
+    // The card's status changed while its check ran: the lifecycle service wants it checked now.
+    queues.requeue(47, CARDDATA, clock.instant());
+    clock.advance(Duration.ofSeconds(1));
+
+    assertThat(queues.complete(47, CARDDATA, clock.instant().plus(Duration.ofHours(1)))).isTrue();
+
+    assertThat(queues.dequeueReady(queues.shardOf(47), CARDDATA, 10))
+        .extracting(CardEntry::cardId)
+        .containsExactly(47L);
+  }
+
+  @Test
   void complete_ofARedeliveredTask_withTheSameTime_stillReportsTheCardQueued() {
     Instant next = clock.instant().plus(Duration.ofHours(1));
     queues.requeue(46, CARDDATA, clock.instant());

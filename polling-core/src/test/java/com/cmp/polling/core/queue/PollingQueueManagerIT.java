@@ -252,6 +252,31 @@ class PollingQueueManagerIT {
   }
 
   @Test
+  void completeAll_leavesCardsMadeDueWhileChecked_due_andTheLaterEntryOfACardWins() {
+    Instant leased = clock.instant().plusSeconds(300);
+    queues.requeue(16, CARDDATA, leased);
+    queues.requeue(48, CARDDATA, leased);
+    queues.requeue(64, CARDDATA, leased);
+    queues.requeue(48, CARDDATA, clock.instant()); // a status change asked for a check now
+    clock.advance(Duration.ofSeconds(2));
+
+    Instant next = clock.instant().plusSeconds(3600);
+    queues.completeAll(
+        List.of(
+            new ScheduledCheck(16, CARDDATA, next),
+            new ScheduledCheck(48, CARDDATA, next),
+            new ScheduledCheck(64, CARDDATA, next),
+            new ScheduledCheck(64, CARDDATA, next.plusSeconds(60))));
+
+    assertThat(template.opsForZSet().score("polling:shard:0:queue:carddata", "16"))
+        .isEqualTo(next.getEpochSecond());
+    assertThat(template.opsForZSet().score("polling:shard:0:queue:carddata", "48"))
+        .isEqualTo(clock.instant().minusSeconds(2).getEpochSecond());
+    assertThat(template.opsForZSet().score("polling:shard:0:queue:carddata", "64"))
+        .isEqualTo(next.plusSeconds(60).getEpochSecond());
+  }
+
+  @Test
   void overdueCount_countsOnlyCardsDueByNow() {
     queues.requeue(1, CARDDATA, clock.instant().minusSeconds(30));
     queues.requeue(2, CARDDATA, clock.instant());
