@@ -69,7 +69,16 @@ public class StopResumeService {
    *     other cards of the decision were handled)
    */
   public Evaluation evaluateAndAct(long cardId) {
-    Card card = load(cards, cardId);
+    return evaluateAndAct(load(cards, cardId));
+  }
+
+  /**
+   * {@link #evaluateAndAct(long)} for a card the caller has just read, after its own changes were
+   * committed: saves reading the card once more. Before any action the card is read again under the
+   * operation lock, as always.
+   */
+  public Evaluation evaluateAndAct(Card card) {
+    long cardId = card.id();
     if (protection.isProtected(cardId)) {
       log.info("card {} left alone: an operator's protection period is running", cardId);
       return done(Evaluation.leaving(card, Outcome.PROTECTED));

@@ -45,6 +45,33 @@ class StopResumeServiceIT {
   }
 
   @Nested
+  class CardAlreadyRead {
+
+    @Test
+    void nothingToDo_leavesTheGivenCard_asTheUnchangedCard() {
+      long card = data.card().insert();
+      data.packageOfCard(card).status(1).insert();
+      Card read = rig.card(card);
+
+      Evaluation evaluation = rig.service.evaluateAndAct(read);
+
+      assertThat(evaluation.outcome()).isEqualTo(Outcome.NO_ACTION);
+      assertThat(evaluation.unchangedCard()).isSameAs(read);
+    }
+
+    @Test
+    void aStopReason_stopsTheCard_asEvaluatingItByIdDoes() {
+      long card = data.card().insert();
+      data.packageOfCard(card).status(3).insert();
+
+      Evaluation evaluation = rig.service.evaluateAndAct(rig.card(card));
+
+      assertThat(evaluation.outcome()).isEqualTo(Outcome.STOPPED);
+      assertStopped(card, StopReason.NO_PACKAGE);
+    }
+  }
+
+  @Nested
   class Bug1_devicePackages {
 
     @Test

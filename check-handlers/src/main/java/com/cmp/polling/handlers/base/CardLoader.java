@@ -6,6 +6,10 @@ import com.cmp.polling.core.card.CardCache;
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.device.DeviceStore;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.springframework.stereotype.Component;
@@ -37,15 +41,45 @@ class CardLoader {
     return fresh;
   }
 
+  /**
+   * The cards of a whole poll: one pipelined cache read, one query for the misses (and one for
+   * their devices), one pipelined cache write. A card that does not exist or is deleted maps to
+   * empty, like {@link #load}.
+   */
+  Map<Long, Optional<CachedCard>> loadAll(List<Long> cardIds) {
+    Map<Long, Optional<CachedCard>> loaded = new HashMap<>();
+    cache.getAll(cardIds).forEach((id, card) -> loaded.put(id, Optional.of(card)));
+    List<Long> misses = cardIds.stream().filter(id -> !loaded.containsKey(id)).toList();
+    if (misses.isEmpty()) {
+      return loaded;
+    }
+    List<Card> fresh = cards.findByIds(misses);
+    Set<Long> devicesAllowing =
+        devices.findPollingAllowed(
+            fresh.stream().filter(Card::inDevice).map(Card::deviceId).distinct().toList());
+    List<CachedCard> described = new ArrayList<>(fresh.size());
+    for (Card card : fresh) {
+      described.add(describe(card, !card.inDevice() || devicesAllowing.contains(card.deviceId())));
+    }
+    cache.putAll(described);
+    misses.forEach(id -> loaded.put(id, Optional.empty()));
+    described.forEach(card -> loaded.put(card.id(), Optional.of(card)));
+    return loaded;
+  }
+
   /** Drops the cached entry: the card changed in a way the cache must not hide. */
   void forget(long cardId) {
     cache.evict(cardId);
   }
 
   private CachedCard describe(Card card) {
-    boolean deviceAllows =
+    return describe(
+        card,
         !card.inDevice()
-            || devices.findPollingAllowed(Set.of(card.deviceId())).contains(card.deviceId());
+            || devices.findPollingAllowed(Set.of(card.deviceId())).contains(card.deviceId()));
+  }
+
+  private CachedCard describe(Card card, boolean deviceAllows) {
     return new CachedCard(
         card.id(),
         card.iccid(),

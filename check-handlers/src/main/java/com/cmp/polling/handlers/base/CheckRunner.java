@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
@@ -70,9 +71,18 @@ public class CheckRunner {
     for (ConsumerRecord<String, byte[]> record : records) {
       byCard.computeIfAbsent(String.valueOf(record.key()), k -> new ArrayList<>()).add(record);
     }
+    Map<Long, Optional<CachedCard>> preloaded = preload(byCard.keySet(), type);
     List<Future<?>> running = new ArrayList<>(byCard.size());
     for (List<ConsumerRecord<String, byte[]>> ofOneCard : byCard.values()) {
-      running.add(workers.submit(() -> ofOneCard.forEach(record -> runOne(record, type, body))));
+      running.add(
+          workers.submit(
+              () -> {
+                // Only the card's first task may use the poll's read: a later one must see what
+                // the first did to the card.
+                for (int i = 0; i < ofOneCard.size(); i++) {
+                  runOne(ofOneCard.get(i), type, body, i == 0 ? preloaded : Map.of());
+                }
+              }));
     }
     for (Future<?> task : running) {
       try {
@@ -86,7 +96,36 @@ public class CheckRunner {
     }
   }
 
-  private void runOne(ConsumerRecord<String, byte[]> record, TaskType type, CheckBody body) {
+  /**
+   * The cards of the poll, read together (keys are card ids, as the scheduler writes them). If that
+   * fails, each check loads its own card and fails on its own, as it would have anyway.
+   */
+  private Map<Long, Optional<CachedCard>> preload(Set<String> keys, TaskType type) {
+    List<Long> cardIds = new ArrayList<>(keys.size());
+    for (String key : keys) {
+      try {
+        cardIds.add(Long.parseLong(key));
+      } catch (NumberFormatException e) {
+        // Not written by the scheduler; its task is decoded (or dead-lettered) on its own.
+      }
+    }
+    try {
+      return loader.loadAll(cardIds);
+    } catch (RuntimeException e) {
+      log.warn(
+          "cards of a poll of {} {} tasks not read together ({}); each check reads its own",
+          keys.size(),
+          type.code(),
+          e.getMessage());
+      return Map.of();
+    }
+  }
+
+  private void runOne(
+      ConsumerRecord<String, byte[]> record,
+      TaskType type,
+      CheckBody body,
+      Map<Long, Optional<CachedCard>> preloaded) {
     long started = System.nanoTime();
     CheckTask task;
     try {
@@ -103,7 +142,7 @@ public class CheckRunner {
       return;
     }
     try {
-      metrics.result(type, check(task, body));
+      metrics.result(type, check(task, body, preloaded));
     } catch (RuntimeException e) {
       // Redis or PostgreSQL failed under us: the card stays leased and comes due again.
       log.error(
@@ -117,9 +156,12 @@ public class CheckRunner {
     metrics.duration(type, Duration.ofNanos(System.nanoTime() - started));
   }
 
-  private String check(CheckTask task, CheckBody body) {
+  private String check(CheckTask task, CheckBody body, Map<Long, Optional<CachedCard>> preloaded) {
     TaskType type = task.taskType();
-    Optional<CachedCard> card = loader.load(task.cardId());
+    Optional<CachedCard> card =
+        preloaded.containsKey(task.cardId())
+            ? preloaded.get(task.cardId())
+            : loader.load(task.cardId());
     if (card.isEmpty() || !card.get().isPolled()) {
       completion.drop(
           task.cardId(), type, card.isEmpty() ? "it is gone" : "its polling is disabled");

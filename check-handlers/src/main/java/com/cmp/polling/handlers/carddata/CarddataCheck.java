@@ -80,17 +80,20 @@ class CarddataCheck implements CheckBody {
   public CheckOutcome check(CheckTask task, CachedCard cached) {
     MonthToDateUsage reported =
         gateway.monthToDateUsage(new CarrierCard(cached.id(), cached.iccid(), cached.carrierId()));
-    transaction.executeWithoutResult(
-        status ->
-            record(
-                cards
-                    .findByIdForUpdate(cached.id())
-                    .orElseThrow(() -> new CardNotFoundException(cached.id())),
-                reported));
-    return CheckOutcome.after(stopResume.evaluateAndAct(cached.id()));
+    Card written =
+        transaction.execute(
+            status ->
+                record(
+                    cards
+                        .findByIdForUpdate(cached.id())
+                        .orElseThrow(() -> new CardNotFoundException(cached.id())),
+                    reported));
+    // The card as this transaction left it: StopResumeService need not read it again.
+    return CheckOutcome.after(stopResume.evaluateAndAct(written));
   }
 
-  private void record(Card card, MonthToDateUsage reported) {
+  /** Records the sample; returns the card with the counters it wrote. */
+  private Card record(Card card, MonthToDateUsage reported) {
     MonthAccounting.Sample sample = MonthAccounting.account(card.monthUsage(), reported);
     if (sample.stale()) {
       log.warn(
@@ -98,7 +101,7 @@ class CarddataCheck implements CheckBody {
           card.id(),
           reported.monthStart(),
           card.monthUsage().monthStart());
-      return;
+      return card;
     }
     if (sample.newMonth()) {
       log.info(
@@ -111,16 +114,17 @@ class CarddataCheck implements CheckBody {
         new DataUsageSample(
             card.id(), reported.monthStart(), reported.totalMb(), sample.delta(), clock.instant()));
     cards.updateMonthUsage(card.id(), sample.counters());
+    Card written = card.withMonthUsage(sample.counters());
     if (sample.delta().signum() < 0) {
       log.warn(
           "card {}: carrier corrected the month total from {} to {} MB; nothing deducted",
           card.id(),
           card.monthUsage().currentMonthUsageMb(),
           reported.totalMb());
-      return;
+      return written;
     }
     if (sample.delta().signum() == 0) {
-      return;
+      return written;
     }
     packages
         .deductFromActive(card.packageOwner(), sample.delta())
@@ -142,5 +146,6 @@ class CarddataCheck implements CheckBody {
                     card.id(),
                     sample.delta(),
                     card.packageOwner()));
+    return written;
   }
 }

@@ -48,6 +48,24 @@ public record Card(
     return !isOnline() && StopReason.isPollingReason(stopReason);
   }
 
+  /** This card with other month-to-date counters (as a usage check just wrote them). */
+  public Card withMonthUsage(MonthUsage usage) {
+    return new Card(
+        id,
+        iccid,
+        carrierId,
+        carrierType,
+        category,
+        realNameStatus,
+        networkStatus,
+        stopReason,
+        deviceId,
+        pollingEnabled,
+        usage,
+        createdAt,
+        updatedAt);
+  }
+
   /**
    * Whose packages count for this card: its device's when it sits in one (seed bug 1), else its
    * own.

@@ -4,7 +4,9 @@ import com.cmp.polling.core.redis.RedisKeys;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.springframework.data.redis.core.RedisCallback;
@@ -27,7 +29,31 @@ public class CardCache {
   }
 
   public Optional<CachedCard> get(long cardId) {
-    Map<Object, Object> fields = redis.opsForHash().entries(RedisKeys.cardCache(cardId));
+    return parse(cardId, redis.opsForHash().entries(RedisKeys.cardCache(cardId)));
+  }
+
+  /** The cached cards among {@code cardIds}, read in one pipeline; misses are left out. */
+  public Map<Long, CachedCard> getAll(List<Long> cardIds) {
+    List<Object> replies =
+        redis.executePipelined(
+            (RedisCallback<Object>)
+                connection -> {
+                  for (long cardId : cardIds) {
+                    connection.hashCommands().hGetAll(bytes(RedisKeys.cardCache(cardId)));
+                  }
+                  return null;
+                });
+    Map<Long, CachedCard> found = new HashMap<>();
+    for (int i = 0; i < cardIds.size(); i++) {
+      if (replies.get(i) instanceof Map<?, ?> fields) {
+        long cardId = cardIds.get(i);
+        parse(cardId, fields).ifPresent(card -> found.put(cardId, card));
+      }
+    }
+    return found;
+  }
+
+  private static Optional<CachedCard> parse(long cardId, Map<?, ?> fields) {
     if (fields.isEmpty() || !fields.containsKey("iccid")) {
       return Optional.empty();
     }
@@ -45,6 +71,27 @@ public class CardCache {
 
   /** HSET and its TTL in one pipeline: one round trip per card cached, on every cache miss. */
   public void put(CachedCard card) {
+    putAll(List.of(card));
+  }
+
+  /** {@link #put} for many cards in one pipeline. */
+  public void putAll(Collection<CachedCard> cards) {
+    if (cards.isEmpty()) {
+      return;
+    }
+    redis.executePipelined(
+        (RedisCallback<Object>)
+            connection -> {
+              for (CachedCard card : cards) {
+                byte[] key = bytes(RedisKeys.cardCache(card.id()));
+                connection.hashCommands().hMSet(key, fields(card));
+                connection.keyCommands().pExpire(key, ttl.toMillis());
+              }
+              return null;
+            });
+  }
+
+  private static Map<byte[], byte[]> fields(CachedCard card) {
     Map<byte[], byte[]> fields = new HashMap<>();
     fields.put(bytes("iccid"), bytes(card.iccid()));
     fields.put(bytes("carrier_id"), bytes(Long.toString(card.carrierId())));
@@ -54,14 +101,7 @@ public class CardCache {
     fields.put(
         bytes("device_polling_allowed"), bytes(Boolean.toString(card.devicePollingAllowed())));
     fields.put(bytes("cached_at"), bytes(card.cachedAt().toString()));
-    byte[] key = bytes(RedisKeys.cardCache(card.id()));
-    redis.executePipelined(
-        (RedisCallback<Object>)
-            connection -> {
-              connection.hashCommands().hMSet(key, fields);
-              connection.keyCommands().pExpire(key, ttl.toMillis());
-              return null;
-            });
+    return fields;
   }
 
   private static byte[] bytes(String value) {

@@ -1,10 +1,12 @@
 package com.cmp.polling.core.card;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 
 import com.cmp.polling.testsupport.redis.RedisExtension;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -34,6 +36,21 @@ class CardCacheIT {
     assertThat(redis.template().getExpire("polling:card:1000", TimeUnit.SECONDS))
         .isBetween(590L, 600L);
     assertThat(redis.template().getExpire("polling:card:1001", TimeUnit.SECONDS))
+        .isBetween(590L, 600L);
+  }
+
+  @Test
+  void putAllThenGetAll_inOnePipelineEach_givesTheCachedCards_andLeavesMissesOut() {
+    var first = new CachedCard(2000, "89860000000000002000", 1, 20L, true, true, Instant.now());
+    var second = new CachedCard(2001, "89860000000000002001", 2, null, true, true, Instant.now());
+    // Not a card entry (no iccid): read as a miss, as get does.
+    redis.template().opsForHash().put("polling:card:2003", "carrier_id", "1");
+
+    cache.putAll(List.of(first, second));
+
+    assertThat(cache.getAll(List.of(2000L, 2002L, 2001L, 2003L)))
+        .containsOnly(entry(2000L, first), entry(2001L, second));
+    assertThat(redis.template().getExpire("polling:card:2001", TimeUnit.SECONDS))
         .isBetween(590L, 600L);
   }
 
