@@ -277,6 +277,34 @@ class PollingQueueManagerIT {
   }
 
   @Test
+  void completeAll_ofMoreCardsOfOneQueueThanOneScriptChunk_movesEveryQueuedCard() {
+    Instant leased = clock.instant().plusSeconds(300);
+    List<ScheduledCheck> leases = new ArrayList<>();
+    List<ScheduledCheck> completions = new ArrayList<>();
+    Instant next = clock.instant().plusSeconds(3600);
+    for (long card = 16; card <= 16 * 8000; card += 16) { // 8 000 cards, all in shard 0
+      leases.add(new ScheduledCheck(card, CARDDATA, leased));
+      completions.add(new ScheduledCheck(card, CARDDATA, next));
+    }
+    queues.requeueAll(leases);
+    queues.requeue(16 * 3600, CARDDATA, clock.instant()); // made due, in the second chunk
+    queues.remove(16 * 7999, CARDDATA); // deleted, in the third chunk
+
+    queues.completeAll(completions);
+
+    assertThat(
+            template
+                .opsForZSet()
+                .count(
+                    "polling:shard:0:queue:carddata", next.getEpochSecond(), next.getEpochSecond()))
+        .isEqualTo(7998);
+    assertThat(
+            template.opsForZSet().score("polling:shard:0:queue:carddata", Long.toString(16 * 3600)))
+        .isEqualTo(clock.instant().getEpochSecond());
+    assertThat(queues.isQueued(16 * 7999, CARDDATA)).isFalse();
+  }
+
+  @Test
   void overdueCount_countsOnlyCardsDueByNow() {
     queues.requeue(1, CARDDATA, clock.instant().minusSeconds(30));
     queues.requeue(2, CARDDATA, clock.instant());
