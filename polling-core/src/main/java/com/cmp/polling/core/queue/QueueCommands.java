@@ -11,10 +11,12 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
+import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisZSetCommands.ZAddArgs;
 import org.springframework.data.redis.connection.ReturnType;
 import org.springframework.data.redis.connection.zset.DefaultTuple;
@@ -104,28 +106,31 @@ final class QueueCommands {
   void completeAll(Map<String, List<ScheduledCheck>> checksByKey, Instant now, String operation) {
     byte[] script = bytes(COMPLETE_ALL_IF_QUEUED.getScriptAsString());
     byte[] nowArgument = bytes(QueueScores.argument(now));
-    call(
+    pipeline(
         operation,
-        () ->
-            redis.executePipelined(
-                (RedisCallback<Object>)
-                    c -> {
-                      checksByKey.forEach(
-                          (key, checks) -> {
-                            byte[][] keyAndArguments = new byte[2 + 2 * checks.size()][];
-                            keyAndArguments[0] = bytes(key);
-                            keyAndArguments[1] = nowArgument;
-                            int at = 2;
-                            for (ScheduledCheck check : checks) {
-                              keyAndArguments[at++] =
-                                  bytes(QueueScores.argument(check.nextCheckAt()));
-                              keyAndArguments[at++] = bytes(Long.toString(check.cardId()));
-                            }
-                            c.scriptingCommands()
-                                .eval(script, ReturnType.INTEGER, 1, keyAndArguments);
-                          });
-                      return null;
-                    }));
+        c ->
+            checksByKey.forEach(
+                (key, checks) ->
+                    c.scriptingCommands()
+                        .eval(
+                            script,
+                            ReturnType.INTEGER,
+                            1,
+                            keyAndArguments(key, nowArgument, checks))));
+  }
+
+  /** The queue key, now, then a score and a card id per check. */
+  private static byte[][] keyAndArguments(
+      String key, byte[] nowArgument, List<ScheduledCheck> checks) {
+    byte[][] keyAndArguments = new byte[2 + 2 * checks.size()][];
+    keyAndArguments[0] = bytes(key);
+    keyAndArguments[1] = nowArgument;
+    int at = 2;
+    for (ScheduledCheck check : checks) {
+      keyAndArguments[at++] = bytes(QueueScores.argument(check.nextCheckAt()));
+      keyAndArguments[at++] = bytes(Long.toString(check.cardId()));
+    }
+    return keyAndArguments;
   }
 
   /**
@@ -148,53 +153,35 @@ final class QueueCommands {
           }
           tuplesByKey.put(key, new TupleList(tuples));
         });
-    call(
+    pipeline(
         operation,
-        () ->
-            redis.executePipelined(
-                (RedisCallback<Object>)
-                    c -> {
-                      tuplesByKey.forEach(
-                          (k, tuples) -> c.zSetCommands().zAdd(bytes(k), tuples, args));
-                      return null;
-                    }));
+        c -> tuplesByKey.forEach((k, tuples) -> c.zSetCommands().zAdd(bytes(k), tuples, args)));
   }
 
   /** Pipelined ZREM of the member from every key, then DEL of {@code alsoDelete} (if any). */
   void removeFromAll(Collection<String> keys, long cardId, String alsoDelete, String operation) {
     byte[] member = bytes(Long.toString(cardId));
-    call(
+    pipeline(
         operation,
-        () ->
-            redis.executePipelined(
-                (RedisCallback<Object>)
-                    c -> {
-                      keys.forEach(key -> c.zSetCommands().zRem(bytes(key), member));
-                      if (alsoDelete != null) {
-                        c.keyCommands().del(bytes(alsoDelete));
-                      }
-                      return null;
-                    }));
+        c -> {
+          keys.forEach(key -> c.zSetCommands().zRem(bytes(key), member));
+          if (alsoDelete != null) {
+            c.keyCommands().del(bytes(alsoDelete));
+          }
+        });
   }
 
   /** One pipelined ZREM per key of the listed card ids. */
   void removeMembers(Map<String, List<Long>> cardIdsByKey, String operation) {
-    call(
+    pipeline(
         operation,
-        () ->
-            redis.executePipelined(
-                (RedisCallback<Object>)
-                    c -> {
-                      cardIdsByKey.forEach(
-                          (key, ids) ->
-                              c.zSetCommands()
-                                  .zRem(
-                                      bytes(key),
-                                      ids.stream()
-                                          .map(id -> bytes(id.toString()))
-                                          .toArray(byte[][]::new)));
-                      return null;
-                    }));
+        c ->
+            cardIdsByKey.forEach(
+                (key, ids) ->
+                    c.zSetCommands()
+                        .zRem(
+                            bytes(key),
+                            ids.stream().map(id -> bytes(id.toString())).toArray(byte[][]::new))));
   }
 
   void push(String listKey, long cardId, String operation) {
@@ -236,6 +223,19 @@ final class QueueCommands {
 
   private static long orZero(Long value) {
     return value == null ? 0 : value;
+  }
+
+  /** Sends {@code commands} in one pipeline; a Redis failure names the operation. */
+  private void pipeline(String operation, Consumer<RedisConnection> commands) {
+    call(
+        operation,
+        () ->
+            redis.executePipelined(
+                (RedisCallback<Object>)
+                    c -> {
+                      commands.accept(c);
+                      return null;
+                    }));
   }
 
   private static <T> T call(String operation, Supplier<T> command) {
