@@ -4,6 +4,7 @@ import com.cmp.polling.core.card.Card;
 import com.cmp.polling.schemas.action.StopReason;
 import com.cmp.polling.stopresume.rules.StopRules;
 import java.util.List;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /** What the rules want for one card right now, with the reason to log. */
@@ -16,8 +17,16 @@ record Decision(Kind kind, StopReason reason, String explanation) {
   }
 
   static Decision of(Card card, StopRules rules) {
+    return of(card, rules::reasonsToStop);
+  }
+
+  /**
+   * @param reasonsToStop the stop reasons holding for a card, asked only when they matter (an
+   *     online card, or one stopped for a polling reason)
+   */
+  static Decision of(Card card, Function<Card, List<StopReason>> reasonsToStop) {
     if (card.isOnline()) {
-      List<StopReason> reasons = rules.reasonsToStop(card);
+      List<StopReason> reasons = reasonsToStop.apply(card);
       return reasons.isEmpty()
           ? new Decision(Kind.NONE, null, "online and no stop reason holds")
           : new Decision(Kind.STOP, reasons.get(0), codes(reasons));
@@ -26,7 +35,7 @@ record Decision(Kind kind, StopReason reason, String explanation) {
       return new Decision(
           Kind.NONE, null, "stopped for " + card.stopReason() + ", never resumed automatically");
     }
-    List<StopReason> reasons = rules.reasonsToStop(card);
+    List<StopReason> reasons = reasonsToStop.apply(card);
     StopReason stoppedFor = StopReason.fromCode(card.stopReason());
     return reasons.isEmpty()
         ? new Decision(Kind.RESUME, stoppedFor, stoppedFor.code() + " no longer holds")

@@ -2,6 +2,8 @@ package com.cmp.polling.stopresume;
 
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.packageusage.PackageFacts;
+import com.cmp.polling.core.packageusage.PackageOwner;
 import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.schemas.action.ActionTrigger;
@@ -14,8 +16,13 @@ import com.cmp.polling.stopresume.lock.HeldLock;
 import com.cmp.polling.stopresume.lock.OperationLocks;
 import com.cmp.polling.stopresume.rules.StopRules;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -104,6 +111,42 @@ public class StopResumeService {
       }
       return done(evaluation);
     }
+  }
+
+  /**
+   * The first step of {@link #evaluateAndAct(Card)} for many cards just written, with their
+   * protection keys read in one pipeline and their packages in one query per kind of owner: most
+   * cards need nothing, and those are settled here. The rest are returned for {@link
+   * #evaluateAndAct(Card)} one by one, which takes the lock and decides again.
+   */
+  public BatchEvaluation evaluateAll(Collection<Card> written) {
+    Set<Long> ids = new HashSet<>(written.size() * 2);
+    for (Card card : written) {
+      ids.add(card.id());
+    }
+    Set<Long> protectedIds = protection.protectedAmong(ids);
+    List<Card> unprotected = new ArrayList<>(written.size());
+    Map<Long, Evaluation> settled = new HashMap<>(written.size() * 2);
+    for (Card card : written) {
+      if (protectedIds.contains(card.id())) {
+        log.info("card {} left alone: an operator's protection period is running", card.id());
+        settled.put(card.id(), done(Evaluation.leaving(card, Outcome.PROTECTED)));
+      } else {
+        unprotected.add(card);
+      }
+    }
+    Map<PackageOwner, PackageFacts> facts = rules.factsOf(unprotected);
+    List<Card> needingAction = new ArrayList<>();
+    for (Card card : unprotected) {
+      Decision decision =
+          Decision.of(card, c -> StopRules.reasonsToStop(c, facts.get(c.packageOwner())));
+      if (decision.isNone()) {
+        settled.put(card.id(), done(Evaluation.leaving(card, Outcome.NO_ACTION)));
+      } else {
+        needingAction.add(card);
+      }
+    }
+    return new BatchEvaluation(settled, needingAction);
   }
 
   private Evaluation act(Card card, Decision decision, HeldLock held) {

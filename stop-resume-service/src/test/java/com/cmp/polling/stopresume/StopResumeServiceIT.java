@@ -13,6 +13,7 @@ import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
@@ -68,6 +69,75 @@ class StopResumeServiceIT {
 
       assertThat(evaluation.outcome()).isEqualTo(Outcome.STOPPED);
       assertStopped(card, StopReason.NO_PACKAGE);
+    }
+  }
+
+  @Nested
+  class ManyCardsAtOnce {
+
+    @Test
+    void evaluateAll_settlesTheCardsNeedingNothing_andHandsBackTheOthers_withoutACarrierCall() {
+      long fine = data.card().insert();
+      data.packageOfCard(fine).status(1).insert();
+      long withoutPackage = data.card().insert();
+      long stillUnverified = data.card().unverified().stopped("not_realname").insert();
+      data.packageOfCard(stillUnverified).status(1).insert();
+      long nowVerified = data.card().stopped("not_realname").insert();
+      data.packageOfCard(nowVerified).status(1).insert();
+      long manual = data.card().stopped("manual").insert();
+      long protectedCard = data.card().insert();
+      rig.protection.protect(protectedCard, DesiredState.ONLINE, Duration.ofHours(1));
+      long device = data.device().insert();
+      long inDevice = data.card().device(device).insert();
+      data.packageOfDevice(device).status(1).insert();
+      long exhaustedInDevice = data.card().device(data.device().insert()).insert();
+      data.packageOfDevice(rig.card(exhaustedInDevice).deviceId())
+          .status(1)
+          .usage("100", "100")
+          .insert();
+      List<Long> ids =
+          List.of(
+              fine,
+              withoutPackage,
+              stillUnverified,
+              nowVerified,
+              manual,
+              protectedCard,
+              inDevice,
+              exhaustedInDevice);
+      List<Card> read = ids.stream().map(rig::card).toList();
+
+      BatchEvaluation batch = rig.service.evaluateAll(read);
+
+      assertThat(batch.settled())
+          .containsOnlyKeys(fine, stillUnverified, manual, protectedCard, inDevice);
+      assertThat(batch.settled().get(fine).outcome()).isEqualTo(Outcome.NO_ACTION);
+      assertThat(batch.settled().get(fine).unchangedCard()).isSameAs(read.get(0));
+      assertThat(batch.settled().get(protectedCard).outcome()).isEqualTo(Outcome.PROTECTED);
+      assertThat(batch.needingAction())
+          .extracting(Card::id)
+          .containsExactlyInAnyOrder(withoutPackage, nowVerified, exhaustedInDevice);
+      ids.forEach(id -> assertThat(rig.callsOf(id)).as("card %d", id).isEmpty());
+      // Each card one by one comes to the same: no action where settled, an action otherwise.
+      for (Card card : read) {
+        Evaluation alone = rig.service.evaluateAndAct(card);
+        if (batch.settled().containsKey(card.id())) {
+          assertThat(alone.outcome()).isEqualTo(batch.settled().get(card.id()).outcome());
+        } else {
+          assertThat(alone.outcome()).isIn(Outcome.STOPPED, Outcome.RESUMED);
+        }
+      }
+      assertStopped(withoutPackage, StopReason.NO_PACKAGE);
+      assertStopped(exhaustedInDevice, StopReason.TRAFFIC_EXHAUSTED);
+      assertThat(rig.card(nowVerified).isOnline()).isTrue();
+    }
+
+    @Test
+    void evaluateAll_ofNoCards_isEmpty() {
+      BatchEvaluation batch = rig.service.evaluateAll(List.of());
+
+      assertThat(batch.settled()).isEmpty();
+      assertThat(batch.needingAction()).isEmpty();
     }
   }
 

@@ -22,7 +22,8 @@ import org.springframework.stereotype.Component;
 class CheckPermits {
 
   private static final RedisScript<Long> ACQUIRE =
-      LuaScripts.load("com/cmp/polling/handlers/base/scripts/acquire_check_permit.lua", Long.class);
+      LuaScripts.load(
+          "com/cmp/polling/handlers/base/scripts/acquire_check_permits.lua", Long.class);
   private static final long POLL_NANOS = Duration.ofMillis(10).toNanos();
 
   // Permit ids: this process's random prefix and a counter (UUID.randomUUID per check went through
@@ -39,8 +40,17 @@ class CheckPermits {
 
   /** A permit, waiting up to the configured time for one; empty when all stayed in use. */
   Optional<Permit> acquire(TaskType type) {
+    Permit permit = acquireUpTo(type, 1);
+    return permit.count() == 0 ? Optional.empty() : Optional.of(permit);
+  }
+
+  /**
+   * Up to {@code wanted} permits in one script call, waiting up to the configured time while none
+   * is free; the permit returned holds between 0 (all stayed in use) and {@code wanted}.
+   */
+  Permit acquireUpTo(TaskType type, int wanted) {
     String key = RedisKeys.concurrency(type);
-    String id = idPrefix + nextId.incrementAndGet();
+    String prefix = idPrefix + nextId.incrementAndGet() + ":";
     long deadline = System.nanoTime() + settings.permitWait().toNanos();
     while (true) {
       Long taken =
@@ -48,31 +58,46 @@ class CheckPermits {
               ACQUIRE,
               List.of(key),
               Integer.toString(settings.maxInFlightPerType()),
-              id,
-              Long.toString(settings.permitTtl().toMillis()));
-      if (taken != null && taken == 1) {
-        return Optional.of(new Permit(key, id));
+              Long.toString(settings.permitTtl().toMillis()),
+              prefix,
+              Integer.toString(wanted));
+      if (taken != null && taken > 0) {
+        return new Permit(key, prefix, taken.intValue());
       }
       if (System.nanoTime() >= deadline) {
-        return Optional.empty();
+        return new Permit(key, prefix, 0);
       }
       LockSupport.parkNanos(POLL_NANOS);
     }
   }
 
-  /** A taken permit; closing gives it back. */
+  /** Permits taken together; closing gives them all back. */
   final class Permit implements AutoCloseable {
     private final String key;
-    private final String id;
+    private final String prefix;
+    private final int count;
 
-    private Permit(String key, String id) {
+    private Permit(String key, String prefix, int count) {
       this.key = key;
-      this.id = id;
+      this.prefix = prefix;
+      this.count = count;
+    }
+
+    /** How many checks these permits allow. */
+    int count() {
+      return count;
     }
 
     @Override
     public void close() {
-      redis.opsForZSet().remove(key, id);
+      if (count == 0) {
+        return;
+      }
+      Object[] ids = new Object[count];
+      for (int i = 0; i < count; i++) {
+        ids[i] = prefix + (i + 1);
+      }
+      redis.opsForZSet().remove(key, ids);
     }
   }
 }

@@ -7,8 +7,6 @@ import com.cmp.polling.schemas.json.PayloadCodec;
 import com.cmp.polling.schemas.task.CheckTask;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.stopresume.CardNotFoundException;
-import com.cmp.polling.stopresume.CarrierActionFailedException;
-import com.cmp.polling.stopresume.gateway.GatewayException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -43,6 +41,7 @@ public class CheckRunner {
   private final DeadLetterPublishingRecoverer deadLetters;
   private final ExecutorService workers;
   private final HandlerMetrics metrics;
+  private final PollBatch batch;
 
   CheckRunner(
       PayloadCodec codec,
@@ -51,7 +50,8 @@ public class CheckRunner {
       Completion completion,
       DeadLetterPublishingRecoverer deadLetters,
       ExecutorService checkWorkers,
-      HandlerMetrics metrics) {
+      HandlerMetrics metrics,
+      PollBatch batch) {
     this.codec = codec;
     this.loader = loader;
     this.permits = permits;
@@ -59,12 +59,14 @@ public class CheckRunner {
     this.deadLetters = deadLetters;
     this.workers = checkWorkers;
     this.metrics = metrics;
+    this.batch = batch;
   }
 
   /**
    * Runs every task of one poll and returns once all are settled (offsets may then commit). Tasks
-   * of different cards run in parallel; tasks of the same card (same key: a manual trigger beside a
-   * scheduled check) run one after the other, so that a card is never checked twice at once.
+   * of different cards run in parallel (together, for a {@link BatchCheckBody}); tasks of the same
+   * card (same key: a manual trigger beside a scheduled check) run one after the other, so that a
+   * card is never checked twice at once.
    */
   public void runAll(List<ConsumerRecord<String, byte[]>> records, TaskType type, CheckBody body) {
     Map<String, List<ConsumerRecord<String, byte[]>>> byCard = new LinkedHashMap<>();
@@ -72,8 +74,32 @@ public class CheckRunner {
       byCard.computeIfAbsent(String.valueOf(record.key()), k -> new ArrayList<>()).add(record);
     }
     Map<Long, Optional<CachedCard>> preloaded = preload(byCard.keySet(), type);
+    if (body instanceof BatchCheckBody<?> batchBody) {
+      List<PendingCheck> firsts = new ArrayList<>(byCard.size());
+      List<List<ConsumerRecord<String, byte[]>>> laters = new ArrayList<>();
+      for (List<ConsumerRecord<String, byte[]>> ofOneCard : byCard.values()) {
+        prepare(ofOneCard.get(0), type, preloaded, System.nanoTime()).ifPresent(firsts::add);
+        if (ofOneCard.size() > 1) {
+          laters.add(ofOneCard.subList(1, ofOneCard.size()));
+        }
+      }
+      batch.run(firsts, type, batchBody);
+      // A card's later tasks see what its first did: read alone, after it.
+      runEach(laters, type, body, Map.of());
+      return;
+    }
+    List<List<ConsumerRecord<String, byte[]>>> all = new ArrayList<>(byCard.values());
+    runEach(all, type, body, preloaded);
+  }
+
+  /** The tasks of each card in parallel, a card's tasks one after the other. */
+  private void runEach(
+      List<List<ConsumerRecord<String, byte[]>>> byCard,
+      TaskType type,
+      CheckBody body,
+      Map<Long, Optional<CachedCard>> preloaded) {
     List<Future<?>> running = new ArrayList<>(byCard.size());
-    for (List<ConsumerRecord<String, byte[]>> ofOneCard : byCard.values()) {
+    for (List<ConsumerRecord<String, byte[]>> ofOneCard : byCard) {
       running.add(
           workers.submit(
               () -> {
@@ -127,22 +153,13 @@ public class CheckRunner {
       CheckBody body,
       Map<Long, Optional<CachedCard>> preloaded) {
     long started = System.nanoTime();
-    CheckTask task;
-    try {
-      task = decode(record, type);
-    } catch (InvalidPayloadException e) {
-      log.warn(
-          "{}-{}@{} sent to the dead-letter topic: {}",
-          record.topic(),
-          record.partition(),
-          record.offset(),
-          e.getMessage());
-      deadLetters.accept(record, e);
-      metrics.result(type, "invalid");
+    Optional<PendingCheck> pending = prepare(record, type, preloaded, started);
+    if (pending.isEmpty()) {
       return;
     }
+    CheckTask task = pending.get().task();
     try {
-      metrics.result(type, check(task, body, preloaded));
+      metrics.result(type, check(task, pending.get().card(), body));
     } catch (RuntimeException e) {
       // Redis or PostgreSQL failed under us: the card stays leased and comes due again.
       log.error(
@@ -156,17 +173,57 @@ public class CheckRunner {
     metrics.duration(type, Duration.ofNanos(System.nanoTime() - started));
   }
 
-  private String check(CheckTask task, CheckBody body, Map<Long, Optional<CachedCard>> preloaded) {
-    TaskType type = task.taskType();
-    Optional<CachedCard> card =
-        preloaded.containsKey(task.cardId())
-            ? preloaded.get(task.cardId())
-            : loader.load(task.cardId());
-    if (card.isEmpty() || !card.get().isPolled()) {
+  /**
+   * The task decoded and its card loaded; empty when the task went to the dead-letter topic, or its
+   * card was dropped (gone or no longer polled) or could not be read: each counted as settled.
+   */
+  private Optional<PendingCheck> prepare(
+      ConsumerRecord<String, byte[]> record,
+      TaskType type,
+      Map<Long, Optional<CachedCard>> preloaded,
+      long started) {
+    CheckTask task;
+    try {
+      task = decode(record, type);
+    } catch (InvalidPayloadException e) {
+      log.warn(
+          "{}-{}@{} sent to the dead-letter topic: {}",
+          record.topic(),
+          record.partition(),
+          record.offset(),
+          e.getMessage());
+      deadLetters.accept(record, e);
+      metrics.result(type, "invalid");
+      return Optional.empty();
+    }
+    String result;
+    try {
+      Optional<CachedCard> card =
+          preloaded.containsKey(task.cardId())
+              ? preloaded.get(task.cardId())
+              : loader.load(task.cardId());
+      if (card.isPresent() && card.get().isPolled()) {
+        return Optional.of(new PendingCheck(task, card.get(), started));
+      }
       completion.drop(
           task.cardId(), type, card.isEmpty() ? "it is gone" : "its polling is disabled");
-      return "dropped";
+      result = "dropped";
+    } catch (RuntimeException e) {
+      log.error(
+          "{} check of card {} failed ({}); it comes due again when its lease ends",
+          type.code(),
+          task.cardId(),
+          e.getMessage(),
+          e);
+      result = "failed";
     }
+    metrics.result(type, result);
+    metrics.duration(type, Duration.ofNanos(System.nanoTime() - started));
+    return Optional.empty();
+  }
+
+  private String check(CheckTask task, CachedCard card, CheckBody body) {
+    TaskType type = task.taskType();
     Optional<CheckPermits.Permit> permit = permits.acquire(type);
     if (permit.isEmpty()) {
       log.warn(
@@ -175,37 +232,18 @@ public class CheckRunner {
           task.cardId(),
           type.code());
       return completion.finish(
-          task.cardId(), type, CheckOutcome.RETRY_SOON, card.get().devicePollingAllowed());
+          task.cardId(), type, CheckOutcome.RETRY_SOON, card.devicePollingAllowed());
     }
     CheckOutcome outcome;
     try (CheckPermits.Permit held = permit.get()) {
-      outcome = body.check(task, card.get());
-    } catch (GatewayException e) {
-      outcome = afterFailure(task, e.isRetryable(), e.getMessage());
-    } catch (CarrierActionFailedException e) {
-      outcome = afterFailure(task, e.isRetryable(), e.getMessage());
+      outcome = body.check(task, card);
     } catch (CardNotFoundException e) {
       completion.drop(task.cardId(), type, "it is gone");
       return "dropped";
+    } catch (RuntimeException e) {
+      outcome = CarrierFailures.outcome(task, e).orElseThrow(() -> e);
     }
-    return completion.finish(task.cardId(), type, outcome, card.get().devicePollingAllowed());
-  }
-
-  private CheckOutcome afterFailure(CheckTask task, boolean retryable, String message) {
-    if (retryable) {
-      log.warn(
-          "{} check of card {} failed, retried soon: {}",
-          task.taskType().code(),
-          task.cardId(),
-          message);
-      return CheckOutcome.RETRY_SOON;
-    }
-    log.error(
-        "{} check of card {} refused by the carrier, next at the usual interval: {}",
-        task.taskType().code(),
-        task.cardId(),
-        message);
-    return CheckOutcome.NEXT;
+    return completion.finish(task.cardId(), type, outcome, card.devicePollingAllowed());
   }
 
   /** The task, checked against its topic's schema and the topic's task type. */

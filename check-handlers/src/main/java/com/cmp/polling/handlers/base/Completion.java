@@ -7,10 +7,16 @@ import com.cmp.polling.core.config.PollingConfigManager;
 import com.cmp.polling.core.enrollment.CardEnrollment;
 import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.core.queue.PollingQueueManager;
+import com.cmp.polling.core.queue.ScheduledCheck;
+import com.cmp.polling.handlers.base.CheckOutcome.Kind;
 import com.cmp.polling.handlers.config.HandlersProperties;
 import com.cmp.polling.schemas.task.TaskType;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -72,6 +78,72 @@ class Completion {
       }
       case NEXT -> next(cardId, type, deviceAllowsPolling, outcome.currentCard());
     };
+  }
+
+  /** What a check asks of its card's queue, with the device's flag as the check found it. */
+  record Finish(long cardId, CheckOutcome outcome, boolean deviceAllowsPolling) {}
+
+  /**
+   * {@link #finish} for the checks of a poll: retries, and next checks of cards the check vouches
+   * for (still polled, config asking for this check), go back to their queues in one call; the
+   * others (leaving, dropped, the card to read again) one by one.
+   *
+   * @return what was done, by card id; "failed" when the queues could not be written (the card
+   *     stays leased and comes due again when its lease ends)
+   */
+  Map<Long, String> finishAll(TaskType type, List<Finish> finishes) {
+    Map<Long, String> done = new HashMap<>(finishes.size() * 2);
+    List<ScheduledCheck> completions = new ArrayList<>(finishes.size());
+    Instant now = clock.instant();
+    for (Finish finish : finishes) {
+      Optional<Instant> next = plainNext(type, finish, now);
+      if (next.isPresent()) {
+        completions.add(new ScheduledCheck(finish.cardId(), type, next.get()));
+        done.put(finish.cardId(), finish.outcome().kind() == Kind.RETRY_SOON ? "retry" : "next");
+        continue;
+      }
+      try {
+        done.put(
+            finish.cardId(),
+            finish(finish.cardId(), type, finish.outcome(), finish.deviceAllowsPolling()));
+      } catch (RuntimeException e) {
+        log.error("completion of the {} check of card {} failed", type.code(), finish.cardId(), e);
+        done.put(finish.cardId(), "failed");
+      }
+    }
+    if (!completions.isEmpty()) {
+      try {
+        queues.completeAll(completions);
+      } catch (RuntimeException e) {
+        log.error(
+            "{} {} cards not put back in their queue; they come due again when their lease ends",
+            completions.size(),
+            type.code(),
+            e);
+        completions.forEach(c -> done.put(c.cardId(), "failed"));
+      }
+    }
+    return done;
+  }
+
+  /**
+   * The next time of a card whose completion needs nothing but its queue; empty when it needs more
+   * (leaving its queue, dropped, read again, a protection period to look at).
+   */
+  private Optional<Instant> plainNext(TaskType type, Finish finish, Instant now) {
+    CheckOutcome outcome = finish.outcome();
+    if (outcome.kind() == Kind.RETRY_SOON) {
+      return Optional.of(now.plus(settings.retryDelay()));
+    }
+    Card card = outcome.currentCard();
+    if (outcome.kind() != Kind.NEXT
+        || card == null
+        || !card.pollingEnabled()
+        || !finish.deviceAllowsPolling()
+        || type == TaskType.PROTECT) {
+      return Optional.empty();
+    }
+    return configs.match(card).flatMap(config -> enrollment.nextCheck(config, type, false));
   }
 
   private String next(long cardId, TaskType type, boolean deviceAllowsPolling, Card current) {

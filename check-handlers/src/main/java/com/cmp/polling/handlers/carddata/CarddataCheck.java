@@ -2,68 +2,62 @@ package com.cmp.polling.handlers.carddata;
 
 import com.cmp.polling.core.card.CachedCard;
 import com.cmp.polling.core.card.Card;
-import com.cmp.polling.core.card.CardStore;
-import com.cmp.polling.core.packageusage.PackageStatus;
-import com.cmp.polling.core.packageusage.PackageUsageStore;
-import com.cmp.polling.core.usage.DataUsageSample;
-import com.cmp.polling.core.usage.DataUsageStore;
-import com.cmp.polling.handlers.base.CheckBody;
+import com.cmp.polling.handlers.base.BatchCheckBody;
 import com.cmp.polling.handlers.base.CheckOutcome;
+import com.cmp.polling.handlers.base.CheckResult;
 import com.cmp.polling.handlers.base.CheckRunner;
 import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.task.CheckTask;
 import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.stopresume.BatchEvaluation;
 import com.cmp.polling.stopresume.CardNotFoundException;
 import com.cmp.polling.stopresume.StopResumeService;
 import com.cmp.polling.stopresume.gateway.CarrierCard;
 import com.cmp.polling.stopresume.gateway.CarrierGateway;
 import com.cmp.polling.stopresume.gateway.MonthToDateUsage;
-import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * The carddata check: month-to-date usage from the carrier → month accounting → usage sample → the
- * delta deducted from the active package (reaching its limit exhausts it) → StopResumeService.
- * Sample, counters and deduction are one transaction, and the counters make a redelivered task
- * harmless: the second run sees a delta of 0.
+ * The carddata check: month-to-date usage from the carrier → month accounting, usage sample and
+ * package deduction ({@link CarddataAccounting}) → StopResumeService. The cards of a poll are
+ * queried in parallel and accounted in one transaction; if that transaction fails, each card is
+ * accounted in its own, so one bad card cannot hold back the others.
  */
 @Component
-class CarddataCheck implements CheckBody {
+class CarddataCheck implements BatchCheckBody<MonthToDateUsage> {
 
   private static final Logger log = LoggerFactory.getLogger(CarddataCheck.class);
 
   private final CheckRunner runner;
-  private final CardStore cards;
-  private final PackageUsageStore packages;
-  private final DataUsageStore usage;
+  private final CarddataAccounting accounting;
   private final CarrierGateway gateway;
   private final StopResumeService stopResume;
-  private final TransactionTemplate transaction;
-  private final Clock clock;
+  private final ExecutorService workers;
 
   CarddataCheck(
       CheckRunner runner,
-      CardStore cards,
-      PackageUsageStore packages,
-      DataUsageStore usage,
+      CarddataAccounting accounting,
       CarrierGateway gateway,
       StopResumeService stopResume,
-      TransactionTemplate transaction,
-      Clock clock) {
+      ExecutorService checkWorkers) {
     this.runner = runner;
-    this.cards = cards;
-    this.packages = packages;
-    this.usage = usage;
+    this.accounting = accounting;
     this.gateway = gateway;
     this.stopResume = stopResume;
-    this.transaction = transaction;
-    this.clock = clock;
+    this.workers = checkWorkers;
   }
 
   @KafkaListener(
@@ -77,75 +71,99 @@ class CarddataCheck implements CheckBody {
   }
 
   @Override
-  public CheckOutcome check(CheckTask task, CachedCard cached) {
-    MonthToDateUsage reported =
-        gateway.monthToDateUsage(new CarrierCard(cached.id(), cached.iccid(), cached.carrierId()));
-    Card written =
-        transaction.execute(
-            status ->
-                record(
-                    cards
-                        .findByIdForUpdate(cached.id())
-                        .orElseThrow(() -> new CardNotFoundException(cached.id())),
-                    reported));
-    // The card as this transaction left it: StopResumeService need not read it again.
-    return CheckOutcome.after(stopResume.evaluateAndAct(written));
+  public MonthToDateUsage query(CheckTask task, CachedCard card) {
+    return gateway.monthToDateUsage(new CarrierCard(card.id(), card.iccid(), card.carrierId()));
   }
 
-  /** Records the sample; returns the card with the counters it wrote. */
-  private Card record(Card card, MonthToDateUsage reported) {
-    MonthAccounting.Sample sample = MonthAccounting.account(card.monthUsage(), reported);
-    if (sample.stale()) {
+  @Override
+  public Map<Long, CheckResult> recordAll(List<Queried<MonthToDateUsage>> queried) {
+    Map<Long, MonthToDateUsage> reported = new LinkedHashMap<>(queried.size() * 2);
+    queried.forEach(q -> reported.put(q.card().id(), q.reply()));
+    Map<Long, CheckResult> results = new HashMap<>(queried.size() * 2);
+    Map<Long, Card> written = account(reported, results);
+    for (Long cardId : reported.keySet()) {
+      if (!written.containsKey(cardId) && !results.containsKey(cardId)) {
+        results.put(cardId, CheckResult.failed(new CardNotFoundException(cardId)));
+      }
+    }
+    results.putAll(evaluate(written.values()));
+    return results;
+  }
+
+  /** The poll's accounting in one transaction, else card by card (failures go to results). */
+  private Map<Long, Card> account(
+      Map<Long, MonthToDateUsage> reported, Map<Long, CheckResult> results) {
+    try {
+      return accounting.recordAll(reported);
+    } catch (RuntimeException e) {
+      if (reported.size() == 1) {
+        results.put(reported.keySet().iterator().next(), CheckResult.failed(e));
+        return Map.of();
+      }
       log.warn(
-          "card {}: carrier reported month {} although month {} has started; sample ignored",
-          card.id(),
-          reported.monthStart(),
-          card.monthUsage().monthStart());
-      return card;
+          "accounting of {} cards in one transaction failed ({}); each card on its own",
+          reported.size(),
+          e.getMessage());
     }
-    if (sample.newMonth()) {
-      log.info(
-          "card {}: new month {}; last month closed at {} MB",
-          card.id(),
-          reported.monthStart(),
-          sample.counters().lastMonthTotalMb());
-    }
-    usage.insert(
-        new DataUsageSample(
-            card.id(), reported.monthStart(), reported.totalMb(), sample.delta(), clock.instant()));
-    cards.updateMonthUsage(card.id(), sample.counters());
-    Card written = card.withMonthUsage(sample.counters());
-    if (sample.delta().signum() < 0) {
-      log.warn(
-          "card {}: carrier corrected the month total from {} to {} MB; nothing deducted",
-          card.id(),
-          card.monthUsage().currentMonthUsageMb(),
-          reported.totalMb());
-      return written;
-    }
-    if (sample.delta().signum() == 0) {
-      return written;
-    }
-    packages
-        .deductFromActive(card.packageOwner(), sample.delta())
-        .ifPresentOrElse(
-            pkg -> {
-              if (pkg.status() == PackageStatus.EXHAUSTED) {
-                log.info(
-                    "card {}: package {} of {} exhausted ({} of {} MB)",
-                    card.id(),
-                    pkg.id(),
-                    card.packageOwner(),
-                    pkg.dataUsageMb(),
-                    pkg.dataLimitMb());
-              }
-            },
-            () ->
-                log.warn(
-                    "card {}: {} MB used but {} has no active package to deduct from",
-                    card.id(),
-                    sample.delta(),
-                    card.packageOwner()));
+    Map<Long, Card> written = new HashMap<>(reported.size() * 2);
+    reported.forEach(
+        (cardId, usage) -> {
+          try {
+            written.putAll(accounting.recordAll(Map.of(cardId, usage)));
+          } catch (RuntimeException e) {
+            results.put(cardId, CheckResult.failed(e));
+          }
+        });
     return written;
+  }
+
+  /**
+   * StopResumeService on the cards as their accounting left it: settled together where the rules
+   * want nothing, the others each through {@code evaluateAndAct}, in parallel (they may call the
+   * carrier).
+   */
+  private Map<Long, CheckResult> evaluate(Collection<Card> written) {
+    BatchEvaluation batch;
+    try {
+      batch = stopResume.evaluateAll(written);
+    } catch (RuntimeException e) {
+      log.warn(
+          "{} cards not evaluated together ({}); each on its own", written.size(), e.getMessage());
+      batch = new BatchEvaluation(Map.of(), List.copyOf(written));
+    }
+    Map<Long, CheckResult> results = new HashMap<>(written.size() * 2);
+    batch
+        .settled()
+        .forEach(
+            (id, evaluation) -> results.put(id, CheckResult.of(CheckOutcome.after(evaluation))));
+    if (batch.needingAction().size() == 1) {
+      Card card = batch.needingAction().get(0);
+      results.put(card.id(), evaluateAndAct(card));
+      return results;
+    }
+    List<Future<CheckResult>> acting = new ArrayList<>();
+    for (Card card : batch.needingAction()) {
+      acting.add(workers.submit(() -> evaluateAndAct(card)));
+    }
+    for (int i = 0; i < acting.size(); i++) {
+      long cardId = batch.needingAction().get(i).id();
+      try {
+        results.put(cardId, acting.get(i).get());
+      } catch (ExecutionException | InterruptedException e) {
+        if (e instanceof InterruptedException) {
+          Thread.currentThread().interrupt();
+        }
+        results.put(cardId, CheckResult.failed(new IllegalStateException(e)));
+      }
+    }
+    return results;
+  }
+
+  private CheckResult evaluateAndAct(Card card) {
+    try {
+      return CheckResult.of(CheckOutcome.after(stopResume.evaluateAndAct(card)));
+    } catch (RuntimeException e) {
+      return CheckResult.failed(e);
+    }
   }
 }

@@ -1,10 +1,13 @@
 package com.cmp.polling.core.card;
 
 import com.cmp.polling.core.jdbc.Rows;
+import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.LocalDate;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.SqlArrayValue;
@@ -64,6 +67,22 @@ public class CardStore {
       return List.of();
     }
     return jdbc.sql(SELECT + " WHERE c.id = ANY(?) AND c.deleted_at IS NULL ORDER BY c.id")
+        .param(new SqlArrayValue("bigint", ids.toArray()))
+        .query(CardStore::map)
+        .list();
+  }
+
+  /**
+   * {@link #findByIds} with the rows locked until the surrounding transaction ends, taken in id
+   * order: two transactions locking overlapping sets of cards wait for each other instead of
+   * deadlocking.
+   */
+  public List<Card> findByIdsForUpdate(Collection<Long> ids) {
+    if (ids.isEmpty()) {
+      return List.of();
+    }
+    return jdbc.sql(
+            SELECT + " WHERE c.id = ANY(?) AND c.deleted_at IS NULL ORDER BY c.id FOR UPDATE OF c")
         .param(new SqlArrayValue("bigint", ids.toArray()))
         .query(CardStore::map)
         .list();
@@ -164,6 +183,46 @@ public class CardStore {
             .params(usage.monthStart(), usage.currentMonthUsageMb(), usage.lastMonthTotalMb(), id)
             .update()
         == 1;
+  }
+
+  /**
+   * {@link #updateMonthUsage} for many cards in one statement; deleted and missing cards are left
+   * out.
+   *
+   * @return how many cards were updated
+   */
+  public int updateMonthUsageAll(Map<Long, MonthUsage> usageByCard) {
+    if (usageByCard.isEmpty()) {
+      return 0;
+    }
+    int size = usageByCard.size();
+    Long[] ids = new Long[size];
+    LocalDate[] monthStarts = new LocalDate[size];
+    BigDecimal[] currents = new BigDecimal[size];
+    BigDecimal[] lastMonths = new BigDecimal[size];
+    int i = 0;
+    for (Map.Entry<Long, MonthUsage> entry : usageByCard.entrySet()) {
+      ids[i] = entry.getKey();
+      monthStarts[i] = entry.getValue().monthStart();
+      currents[i] = entry.getValue().currentMonthUsageMb();
+      lastMonths[i] = entry.getValue().lastMonthTotalMb();
+      i++;
+    }
+    return jdbc.sql(
+            """
+            UPDATE tb_iot_card c SET current_month_start_date = u.month_start,
+                current_month_usage_mb = u.current_mb, last_month_total_mb = u.last_month_mb,
+                updated_at = now()
+            FROM unnest(?::bigint[], ?::date[], ?::numeric[], ?::numeric[])
+                AS u(id, month_start, current_mb, last_month_mb)
+            WHERE c.id = u.id AND c.deleted_at IS NULL
+            """)
+        .params(
+            new SqlArrayValue("bigint", (Object[]) ids),
+            new SqlArrayValue("date", (Object[]) monthStarts),
+            new SqlArrayValue("numeric", (Object[]) currents),
+            new SqlArrayValue("numeric", (Object[]) lastMonths))
+        .update();
   }
 
   /**

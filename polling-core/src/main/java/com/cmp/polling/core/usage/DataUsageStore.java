@@ -1,10 +1,14 @@
 package com.cmp.polling.core.usage;
 
 import com.cmp.polling.core.jdbc.Rows;
+import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
 import java.util.List;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.SqlArrayValue;
 
 /** Appends to and reads {@code data_usage_records}. */
 public class DataUsageStore {
@@ -28,6 +32,41 @@ public class DataUsageStore {
             sample.monthTotalMb(),
             sample.deltaMb(),
             Rows.utc(sample.sampledAt()))
+        .update();
+  }
+
+  /** {@link #insert} for many samples in one statement. */
+  public void insertAll(List<DataUsageSample> samples) {
+    if (samples.isEmpty()) {
+      return;
+    }
+    int size = samples.size();
+    Long[] cardIds = new Long[size];
+    LocalDate[] monthStarts = new LocalDate[size];
+    BigDecimal[] totals = new BigDecimal[size];
+    BigDecimal[] deltas = new BigDecimal[size];
+    OffsetDateTime[] sampledAt = new OffsetDateTime[size];
+    for (int i = 0; i < size; i++) {
+      DataUsageSample sample = samples.get(i);
+      cardIds[i] = sample.cardId();
+      monthStarts[i] = sample.monthStart();
+      totals[i] = sample.monthTotalMb();
+      deltas[i] = sample.deltaMb();
+      sampledAt[i] = Rows.utc(sample.sampledAt());
+    }
+    jdbc.sql(
+            """
+            INSERT INTO data_usage_records (iot_card_id, month_start, month_total_mb, delta_mb,
+                sampled_at)
+            SELECT * FROM unnest(?::bigint[], ?::date[], ?::numeric[], ?::numeric[],
+                ?::timestamptz[])
+            """)
+        .params(
+            new SqlArrayValue("bigint", (Object[]) cardIds),
+            new SqlArrayValue("date", (Object[]) monthStarts),
+            new SqlArrayValue("numeric", (Object[]) totals),
+            new SqlArrayValue("numeric", (Object[]) deltas),
+            new SqlArrayValue("timestamptz", (Object[]) sampledAt))
         .update();
   }
 

@@ -8,9 +8,15 @@ import com.cmp.polling.testsupport.data.TestData;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import java.math.BigDecimal;
 import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 class CardStoreIT {
 
@@ -240,5 +246,67 @@ class CardStoreIT {
             store.updateMonthUsage(
                 55_555_555L, new MonthUsage(null, BigDecimal.ZERO, BigDecimal.ZERO)))
         .isFalse();
+  }
+
+  @Test
+  void updateMonthUsageAll_storesEachCardsCounters_andLeavesDeletedCardsAlone() {
+    long first = data.card().insert();
+    long second = data.card().insert();
+    long deleted = data.card().insert();
+    data.softDeleteCard(deleted);
+    LocalDate december = LocalDate.of(2026, 12, 1);
+
+    int updated =
+        store.updateMonthUsageAll(
+            Map.of(
+                first,
+                new MonthUsage(december, new BigDecimal("10.5"), new BigDecimal("3000")),
+                second,
+                new MonthUsage(december, new BigDecimal("0.125"), BigDecimal.ZERO),
+                deleted,
+                new MonthUsage(december, BigDecimal.TEN, BigDecimal.TEN),
+                55_555_555L,
+                new MonthUsage(december, BigDecimal.TEN, BigDecimal.TEN)));
+
+    assertThat(updated).isEqualTo(2);
+    assertThat(store.findById(first).orElseThrow().monthUsage())
+        .isEqualTo(new MonthUsage(december, new BigDecimal("10.500"), new BigDecimal("3000.000")));
+    MonthUsage secondStored = store.findById(second).orElseThrow().monthUsage();
+    assertThat(secondStored.monthStart()).isEqualTo(december);
+    assertThat(secondStored.currentMonthUsageMb()).isEqualByComparingTo("0.125");
+    assertThat(store.updateMonthUsageAll(Map.of())).isZero();
+  }
+
+  @Test
+  void findByIdsForUpdate_returnsTheLiveCardsInIdOrder_lockedUntilTheTransactionEnds()
+      throws Exception {
+    long second = data.card().insert();
+    long first = data.card().insert();
+    long deleted = data.card().insert();
+    data.softDeleteCard(deleted);
+    var transactions =
+        new TransactionTemplate(new DataSourceTransactionManager(postgres.dataSource()));
+
+    transactions.executeWithoutResult(
+        status -> {
+          assertThat(store.findByIdsForUpdate(List.of(first, second, deleted, 55_555_555L)))
+              .extracting(Card::id)
+              .containsExactly(Math.min(first, second), Math.max(first, second));
+          // Another connection cannot take the lock meanwhile.
+          assertThatThrownBy(
+                  () ->
+                      CompletableFuture.supplyAsync(
+                              () ->
+                                  postgres
+                                      .jdbc()
+                                      .sql(
+                                          "SELECT id FROM tb_iot_card WHERE id = ? FOR UPDATE NOWAIT")
+                                      .param(first)
+                                      .query(Long.class)
+                                      .single())
+                          .get(10, TimeUnit.SECONDS))
+              .hasMessageContaining("could not obtain lock");
+        });
+    assertThat(store.findByIdsForUpdate(List.of())).isEmpty();
   }
 }

@@ -17,7 +17,7 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The hand-written task writer must produce exactly Jackson's bytes: consumers skip the schema
  * check only for bytes equal to their own re-encoding, and anything else would be a second wire
- * format.
+ * format. The hand-written reader must read those bytes as Jackson reads them.
  */
 class CheckTaskWriterTest {
 
@@ -98,6 +98,11 @@ class CheckTaskWriterTest {
       assertThat(new String(handWritten, StandardCharsets.UTF_8))
           .as("task %s", task)
           .isEqualTo(expected);
+      // And read back by hand as Jackson reads it.
+      assertThat(CheckTaskReader.read(handWritten))
+          .as("task %s read by hand", task)
+          .isEqualTo(JACKSON.readValue(handWritten, CheckTask.class))
+          .isEqualTo(task);
     } else {
       assertThat(handWritten).as("task %s left to Jackson", task).isNull();
     }

@@ -2,13 +2,18 @@ package com.cmp.polling.stopresume.rules;
 
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.packageusage.PackageFacts;
+import com.cmp.polling.core.packageusage.PackageOwner;
 import com.cmp.polling.core.packageusage.PackageStatus;
 import com.cmp.polling.core.packageusage.PackageUsage;
 import com.cmp.polling.core.packageusage.PackageUsageStore;
 import com.cmp.polling.schemas.action.StopReason;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The three stop conditions of ARCHITECTURE section 7 (seed 004, decision 3), in priority order.
@@ -27,8 +32,12 @@ public class StopRules {
    * traffic_exhausted}, {@code not_realname}. Empty when the card may be online.
    */
   public List<StopReason> reasonsToStop(Card card) {
+    return reasonsToStop(card, packages.facts(card.packageOwner()));
+  }
+
+  /** {@link #reasonsToStop(Card)} with the facts of the card's package owner already read. */
+  public static List<StopReason> reasonsToStop(Card card, PackageFacts facts) {
     List<StopReason> reasons = new ArrayList<>(3);
-    PackageFacts facts = packages.facts(card.packageOwner());
     if (!facts.hasValidPackage()) {
       reasons.add(StopReason.NO_PACKAGE);
     }
@@ -39,6 +48,15 @@ public class StopRules {
       reasons.add(StopReason.NOT_REALNAME);
     }
     return reasons;
+  }
+
+  /** The package facts of the cards' owners (device or card), read together. */
+  public Map<PackageOwner, PackageFacts> factsOf(Collection<Card> cards) {
+    Set<PackageOwner> owners = new HashSet<>(cards.size() * 2);
+    for (Card card : cards) {
+      owners.add(card.packageOwner());
+    }
+    return packages.factsOf(owners);
   }
 
   /**

@@ -1,0 +1,11 @@
+package com.cmp.polling.handlers.base;
+
+import com.cmp.polling.core.card.CachedCard;
+import com.cmp.polling.schemas.task.CheckTask;
+
+/**
+ * A decoded task whose card is loaded and polled: ready for its permit and its check.
+ *
+ * @param startedNanos when its handling began ({@link System#nanoTime}), for the duration metric
+ */
+record PendingCheck(CheckTask task, CachedCard card, long startedNanos) {}

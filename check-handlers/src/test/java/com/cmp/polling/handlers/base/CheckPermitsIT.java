@@ -1,0 +1,110 @@
+package com.cmp.polling.handlers.base;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.cmp.polling.core.redis.RedisKeys;
+import com.cmp.polling.handlers.config.HandlersProperties;
+import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.testsupport.redis.RedisExtension;
+import java.time.Duration;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** The shared per-type permits on a real Redis: taken one or many at a time, given back. */
+class CheckPermitsIT {
+
+  @RegisterExtension static final RedisExtension redis = new RedisExtension();
+
+  // 10 checks of a type at once; a check waits 200 ms for a permit.
+  private final HandlersProperties settings =
+      new HandlersProperties(
+          4,
+          64,
+          10,
+          Duration.ofMillis(200),
+          Duration.ofMinutes(10),
+          Duration.ofSeconds(60),
+          Duration.ofMinutes(10));
+  private final CheckPermits permits = new CheckPermits(redis.template(), settings);
+  // Another instance: the permits are shared through Redis, not through this object.
+  private final CheckPermits otherInstance = new CheckPermits(redis.template(), settings);
+
+  @BeforeEach
+  void noPermitsTaken() {
+    redis.template().delete(RedisKeys.concurrency(TaskType.CARDDATA));
+  }
+
+  @Test
+  void acquireUpTo_takesWhatIsFree_acrossInstances_andClosingGivesAllBack() {
+    CheckPermits.Permit seven = permits.acquireUpTo(TaskType.CARDDATA, 7);
+    CheckPermits.Permit rest = otherInstance.acquireUpTo(TaskType.CARDDATA, 500);
+    CheckPermits.Permit none = permits.acquireUpTo(TaskType.CARDDATA, 1);
+
+    assertThat(seven.count()).isEqualTo(7);
+    assertThat(rest.count()).as("only 3 of 10 were still free").isEqualTo(3);
+    assertThat(none.count()).isZero();
+    assertThat(held()).isEqualTo(10);
+    // Another task type has its own permits.
+    assertThat(permits.acquireUpTo(TaskType.REALNAME, 4).count()).isEqualTo(4);
+
+    seven.close();
+    none.close();
+
+    assertThat(held()).isEqualTo(3);
+    CheckPermits.Permit again = permits.acquireUpTo(TaskType.CARDDATA, 20);
+    assertThat(again.count()).isEqualTo(7);
+    again.close();
+    rest.close();
+    assertThat(held()).isZero();
+  }
+
+  @Test
+  void acquire_ofASinglePermit_waitsForOneToBeGivenBack() throws Exception {
+    CheckPermits.Permit all = permits.acquireUpTo(TaskType.CARDDATA, 10);
+    assertThat(permits.acquire(TaskType.CARDDATA)).isEmpty();
+
+    Thread giveBack = new Thread(() -> sleepThenClose(all));
+    giveBack.start();
+    var one = permits.acquire(TaskType.CARDDATA);
+    giveBack.join();
+
+    assertThat(one).isPresent();
+    assertThat(one.get().count()).isEqualTo(1);
+    one.get().close();
+    assertThat(held()).isZero();
+  }
+
+  @Test
+  void aPermitWhoseHolderDied_expires() {
+    var shortLived =
+        new CheckPermits(
+            redis.template(),
+            new HandlersProperties(
+                4,
+                64,
+                10,
+                Duration.ofMillis(200),
+                Duration.ofMillis(50),
+                Duration.ofSeconds(60),
+                Duration.ofMinutes(10)));
+    assertThat(shortLived.acquireUpTo(TaskType.CARDDATA, 10).count()).isEqualTo(10);
+
+    // Never closed; after 50 ms the permits are free again.
+    assertThat(permits.acquireUpTo(TaskType.CARDDATA, 10).count()).isEqualTo(10);
+  }
+
+  private long held() {
+    Long size = redis.template().opsForZSet().zCard(RedisKeys.concurrency(TaskType.CARDDATA));
+    return size == null ? 0 : size;
+  }
+
+  private static void sleepThenClose(CheckPermits.Permit permit) {
+    try {
+      Thread.sleep(50);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    permit.close();
+  }
+}
