@@ -2,15 +2,22 @@ package com.cmp.polling.stopresume.gateway;
 
 import java.io.IOException;
 import java.math.BigDecimal;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.time.LocalDate;
 import java.util.function.Function;
-import org.springframework.web.util.UriComponentsBuilder;
+import org.apache.hc.client5.http.classic.methods.HttpGet;
+import org.apache.hc.client5.http.classic.methods.HttpPost;
+import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.core5.http.ClassicHttpRequest;
+import org.apache.hc.core5.http.HttpHeaders;
+import org.apache.hc.core5.http.io.entity.EntityUtils;
+import org.apache.hc.core5.io.CloseMode;
+import org.apache.hc.core5.util.Timeout;
+import org.springframework.web.util.UriUtils;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -20,24 +27,56 @@ import tools.jackson.databind.json.JsonMapper;
  * Failures are sorted into {@link CarrierRejectedException} (do not retry), {@link
  * GatewayUnavailableException} and {@link GatewayResponseException} (retry later).
  *
- * <p>Calls use the JDK client's blocking {@code send}: its {@code sendAsync} (which Spring's JDK
- * request factory uses once a read timeout is set) hands every answer to the common pool's async
- * executor, and on a machine with two cores that executor starts a new thread per call.
+ * <p>Calls block the calling thread on Apache HttpClient's classic client, over a pool of
+ * kept-alive connections. The JDK client did the same work through futures and a selector thread,
+ * and was two fifths of the check handlers' CPU at 1 000 checks/s. Close the gateway to close the
+ * pool.
  */
-public class HttpCarrierGateway implements CarrierGateway {
+public class HttpCarrierGateway implements CarrierGateway, AutoCloseable {
 
-  private static final String CARD = "/api/v1/carriers/{carrierId}/cards/{iccid}/{operation}";
+  private static final String CARDS = "/api/v1/carriers/";
+  // Checks of all task types and the stop/resume actions share the pool; connections open on
+  // demand, so the bound only matters to a gateway that stops answering.
+  private static final int MAX_CONNECTIONS = 512;
 
   private final String baseUrl;
-  private final Duration readTimeout;
-  private final HttpClient http;
+  private final CloseableHttpClient http;
   private final JsonMapper json =
       JsonMapper.builder().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
 
   public HttpCarrierGateway(GatewaySettings settings) {
-    this.baseUrl = settings.baseUrl().toString();
-    this.readTimeout = settings.readTimeout();
-    this.http = HttpClient.newBuilder().connectTimeout(settings.connectTimeout()).build();
+    String base = settings.baseUrl().toString();
+    this.baseUrl = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
+    Timeout connect = Timeout.of(settings.connectTimeout());
+    Timeout read = Timeout.of(settings.readTimeout());
+    this.http =
+        HttpClients.custom()
+            .setConnectionManager(
+                PoolingHttpClientConnectionManagerBuilder.create()
+                    .setMaxConnTotal(MAX_CONNECTIONS)
+                    .setMaxConnPerRoute(MAX_CONNECTIONS)
+                    .setDefaultConnectionConfig(
+                        ConnectionConfig.custom()
+                            .setConnectTimeout(connect)
+                            .setSocketTimeout(read)
+                            .build())
+                    .build())
+            .setDefaultRequestConfig(
+                RequestConfig.custom()
+                    .setConnectionRequestTimeout(connect)
+                    .setResponseTimeout(read)
+                    .build())
+            // Failures are classified and retried by the callers, with their own backoff.
+            .disableAutomaticRetries()
+            .disableRedirectHandling()
+            .disableCookieManagement()
+            .disableAuthCaching()
+            .build();
+  }
+
+  @Override
+  public void close() {
+    http.close(CloseMode.GRACEFUL);
   }
 
   @Override
@@ -83,22 +122,26 @@ public class HttpCarrierGateway implements CarrierGateway {
       String method,
       Class<A> answerType,
       Function<A, T> field) {
-    HttpRequest request =
-        HttpRequest.newBuilder(uri(card, operation))
-            .timeout(readTimeout)
-            .header("Accept", "application/json")
-            .method(method, HttpRequest.BodyPublishers.noBody())
-            .build();
-    HttpResponse<byte[]> response;
+    ClassicHttpRequest request =
+        method.equals("GET")
+            ? new HttpGet(uri(card, operation))
+            : new HttpPost(uri(card, operation));
+    request.setHeader(HttpHeaders.ACCEPT, "application/json");
+    Answer response;
     try {
-      response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+      response =
+          http.execute(
+              request,
+              received ->
+                  new Answer(
+                      received.getCode(),
+                      received.getEntity() == null
+                          ? new byte[0]
+                          : EntityUtils.toByteArray(received.getEntity())));
     } catch (IOException e) {
       throw unreachable(card, operation, e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw unreachable(card, operation, e);
     }
-    if (response.statusCode() / 100 != 2) {
+    if (response.status() / 100 != 2) {
       throw classify(card, operation, response);
     }
     A answer;
@@ -119,12 +162,15 @@ public class HttpCarrierGateway implements CarrierGateway {
     return value;
   }
 
-  private URI uri(CarrierCard card, String operation) {
-    return UriComponentsBuilder.fromUriString(baseUrl)
-        .path(CARD)
-        .buildAndExpand(card.carrierId(), card.iccid(), operation)
-        .encode()
-        .toUri();
+  /** {@code <base>/api/v1/carriers/{carrierId}/cards/{iccid}/{operation}}, the ICCID encoded. */
+  private String uri(CarrierCard card, String operation) {
+    return baseUrl
+        + CARDS
+        + card.carrierId()
+        + "/cards/"
+        + UriUtils.encodePathSegment(card.iccid(), StandardCharsets.UTF_8)
+        + "/"
+        + operation;
   }
 
   private static GatewayUnavailableException unreachable(
@@ -137,9 +183,8 @@ public class HttpCarrierGateway implements CarrierGateway {
         e);
   }
 
-  private static GatewayException classify(
-      CarrierCard card, String operation, HttpResponse<byte[]> response) {
-    int status = response.statusCode();
+  private static GatewayException classify(CarrierCard card, String operation, Answer response) {
+    int status = response.status();
     String message =
         describe(card, operation)
             + " failed: HTTP "
@@ -160,6 +205,9 @@ public class HttpCarrierGateway implements CarrierGateway {
   private static String describe(CarrierCard card, String operation) {
     return operation + " of " + card;
   }
+
+  /** An HTTP answer, read whole before its connection goes back to the pool. */
+  private record Answer(int status, byte[] body) {}
 
   record RealNameAnswer(String iccid, Boolean verified) {}
 

@@ -1,7 +1,7 @@
 package com.cmp.polling.stopresume.gateway;
 
 /** A gateway whose every call first waits for its carrier's rate-limit slot. */
-public class RateLimitedCarrierGateway implements CarrierGateway {
+public class RateLimitedCarrierGateway implements CarrierGateway, AutoCloseable {
 
   private final CarrierGateway delegate;
   private final CarrierRateLimiter limiter;
@@ -39,5 +39,13 @@ public class RateLimitedCarrierGateway implements CarrierGateway {
   public void start(CarrierCard card) {
     limiter.acquire(card.carrierId(), "start of " + card);
     delegate.start(card);
+  }
+
+  /** Closes the gateway it wraps (its connection pool), if it has anything to close. */
+  @Override
+  public void close() throws Exception {
+    if (delegate instanceof AutoCloseable closeable) {
+      closeable.close();
+    }
   }
 }
