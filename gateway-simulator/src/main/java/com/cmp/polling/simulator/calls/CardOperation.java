@@ -18,4 +18,19 @@ public enum CardOperation {
   public String wireName() {
     return wireName;
   }
+
+  /** Whether it changes the card (answered to POST) rather than reads it (GET). */
+  public boolean changesState() {
+    return this == STOP || this == START;
+  }
+
+  /** The operation with that last path segment, or null. */
+  public static CardOperation fromWireName(String wireName) {
+    for (CardOperation operation : values()) {
+      if (operation.wireName.equals(wireName)) {
+        return operation;
+      }
+    }
+    return null;
+  }
 }

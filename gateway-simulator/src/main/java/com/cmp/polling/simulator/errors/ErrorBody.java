@@ -6,4 +6,4 @@ package com.cmp.polling.simulator.errors;
  * @param error a short code, such as {@code rate_limited} or {@code not_found}
  * @param message what happened
  */
-record ErrorBody(String error, String message) {}
+public record ErrorBody(String error, String message) {}

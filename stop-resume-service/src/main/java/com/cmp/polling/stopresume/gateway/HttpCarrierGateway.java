@@ -71,6 +71,7 @@ public class HttpCarrierGateway implements CarrierGateway, AutoCloseable {
             .disableRedirectHandling()
             .disableCookieManagement()
             .disableAuthCaching()
+            .disableContentCompression()
             .build();
   }
 
