@@ -161,13 +161,7 @@ public class CheckRunner {
     try {
       metrics.result(type, check(task, pending.get().card(), body));
     } catch (RuntimeException e) {
-      // Redis or PostgreSQL failed under us: the card stays leased and comes due again.
-      log.error(
-          "{} check of card {} failed ({}); it comes due again when its lease ends",
-          type.code(),
-          task.cardId(),
-          e.getMessage(),
-          e);
+      leftLeased(type, task.cardId(), e);
       metrics.result(type, "failed");
     }
     metrics.duration(type, Duration.ofNanos(System.nanoTime() - started));
@@ -209,12 +203,7 @@ public class CheckRunner {
           task.cardId(), type, card.isEmpty() ? "it is gone" : "its polling is disabled");
       result = "dropped";
     } catch (RuntimeException e) {
-      log.error(
-          "{} check of card {} failed ({}); it comes due again when its lease ends",
-          type.code(),
-          task.cardId(),
-          e.getMessage(),
-          e);
+      leftLeased(type, task.cardId(), e);
       result = "failed";
     }
     metrics.result(type, result);
@@ -244,6 +233,19 @@ public class CheckRunner {
       outcome = CarrierFailures.outcome(task, e).orElseThrow(() -> e);
     }
     return completion.finish(task.cardId(), type, outcome, card.devicePollingAllowed());
+  }
+
+  /**
+   * Logs a check that failed for a reason other than the carrier's (Redis or PostgreSQL failed
+   * under it): its card is not completed, stays leased, and comes due again when the lease ends.
+   */
+  static void leftLeased(TaskType type, long cardId, RuntimeException failure) {
+    log.error(
+        "{} check of card {} failed ({}); it comes due again when its lease ends",
+        type.code(),
+        cardId,
+        failure.getMessage(),
+        failure);
   }
 
   /** The task, checked against its topic's schema and the topic's task type. */

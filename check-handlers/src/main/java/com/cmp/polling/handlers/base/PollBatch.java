@@ -134,13 +134,7 @@ class PollBatch {
             result == null
                 ? new IllegalStateException("the check gave no result")
                 : result.failure();
-        // Redis or PostgreSQL failed under us: the card stays leased and comes due again.
-        log.error(
-            "{} check of card {} failed ({}); it comes due again when its lease ends",
-            type.code(),
-            cardId,
-            failure.getMessage(),
-            failure);
+        CheckRunner.leftLeased(type, cardId, failure);
         settled(type, check, "failed");
       }
     }

@@ -3,12 +3,19 @@ package com.cmp.polling.handlers.carddata;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.cmp.polling.core.card.CachedCard;
 import com.cmp.polling.core.card.Card;
+import com.cmp.polling.core.card.CardCache;
 import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.usage.DataUsageSample;
 import com.cmp.polling.core.usage.DataUsageStore;
 import com.cmp.polling.handlers.HandlersTestApp;
 import com.cmp.polling.handlers.QueueProbe;
+import com.cmp.polling.handlers.base.CheckRunner;
+import com.cmp.polling.schemas.Topics;
+import com.cmp.polling.schemas.json.PayloadCodec;
+import com.cmp.polling.schemas.task.CheckTask;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.simulator.state.CardState;
 import com.cmp.polling.testsupport.data.TestData;
@@ -17,11 +24,16 @@ import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
 import java.math.BigDecimal;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -30,6 +42,7 @@ class CarddataCheckIT {
 
   static final LocalDate NOVEMBER = LocalDate.of(2026, 11, 1);
   static final LocalDate OCTOBER = LocalDate.of(2026, 10, 1);
+  static final Duration CARDDATA_INTERVAL = Duration.ofSeconds(1800);
 
   @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
   @RegisterExtension static final RedisExtension redis = new RedisExtension();
@@ -149,6 +162,174 @@ class CarddataCheckIT {
         .atMost(Duration.ofSeconds(30))
         .until(() -> queues.nextCheckIn(card, TaskType.CARDDATA, Duration.ofSeconds(60)));
     assertThat(samples(card)).isEmpty();
+  }
+
+  /**
+   * Many carddata tasks in one poll, handed to the runner as the listener receives them: each card
+   * of the poll must end exactly as it would alone (sample, counters, package, stop, queue),
+   * however the work is shared, and a card that breaks the shared transaction must not hold back
+   * the others.
+   */
+  @Nested
+  class PollOfManyCards {
+
+    @AfterEach
+    void dropTheFailingTrigger() {
+      postgres.jdbc().sql("DROP TRIGGER IF EXISTS refuse_sample ON data_usage_records").update();
+    }
+
+    @Test
+    void aPollOfManyCards_endsEachCardAsItWouldEndAlone() {
+      List<Long> plain = new ArrayList<>();
+      for (int i = 0; i < 40; i++) {
+        long card = data.card().monthUsage(NOVEMBER, "100", "0").insert();
+        data.packageOfCard(card).status(1).usage("100", "10000").insert();
+        carrierReports(card, NOVEMBER, "100." + (i + 1));
+        plain.add(card);
+      }
+      long device = data.device().insert();
+      long firstInDevice = data.card().device(device).monthUsage(NOVEMBER, "10", "0").insert();
+      long secondInDevice = data.card().device(device).monthUsage(NOVEMBER, "20", "0").insert();
+      long devicePackage = data.packageOfDevice(device).status(1).usage("30", "1000").insert();
+      carrierReports(firstInDevice, NOVEMBER, "15");
+      carrierReports(secondInDevice, NOVEMBER, "27.5");
+      long exhausting = data.card().monthUsage(NOVEMBER, "100", "0").insert();
+      long limited = data.packageOfCard(exhausting).status(1).usage("100", "1000").insert();
+      data.packageOfCard(exhausting).status(0).insert();
+      carrierReports(exhausting, NOVEMBER, "1200");
+      long corrected = data.card().monthUsage(NOVEMBER, "200", "0").insert();
+      long correctedPackage = data.packageOfCard(corrected).status(1).usage("200", "1000").insert();
+      carrierReports(corrected, NOVEMBER, "150");
+      long timingOut = data.card().monthUsage(NOVEMBER, "0", "0").insert();
+      data.packageOfCard(timingOut).status(1).insert();
+      app.simulator().control().failNext(card(timingOut).iccid(), 1, 503);
+      long deletedMeanwhile = data.card().monthUsage(NOVEMBER, "0", "0").insert();
+      data.packageOfCard(deletedMeanwhile).status(1).insert();
+      carrierReports(deletedMeanwhile, NOVEMBER, "5");
+      // Still in the card cache, gone from the table: found by the poll's read, not by the
+      // accounting.
+      cache(deletedMeanwhile);
+      data.softDeleteCard(deletedMeanwhile);
+      List<Long> all = new ArrayList<>(plain);
+      all.addAll(
+          List.of(
+              firstInDevice, secondInDevice, exhausting, corrected, timingOut, deletedMeanwhile));
+
+      runPoll(all);
+
+      for (int i = 0; i < plain.size(); i++) {
+        long card = plain.get(i);
+        BigDecimal delta = new BigDecimal("0." + (i + 1));
+        assertThat(samples(card))
+            .as("card %d", card)
+            .singleElement()
+            .satisfies(s -> assertThat(s.deltaMb()).isEqualByComparingTo(delta));
+        assertThat(card(card).monthUsage().currentMonthUsageMb())
+            .isEqualByComparingTo(new BigDecimal("100").add(delta));
+        assertThat(queues.nextCheckIn(card, TaskType.CARDDATA, CARDDATA_INTERVAL))
+            .as("card %d requeued after its interval", card)
+            .isTrue();
+        assertThat(app.simulator().control().calls(card(card).iccid())).containsOnlyKeys("usage");
+      }
+      // Both deltas of the device's cards went to the device's package.
+      assertThat(packageUsage(devicePackage)).isEqualByComparingTo("42.5");
+      assertThat(samples(firstInDevice).get(0).deltaMb()).isEqualByComparingTo("5");
+      assertThat(samples(secondInDevice).get(0).deltaMb()).isEqualByComparingTo("7.5");
+      assertThat(packageStatus(limited)).isEqualTo(2);
+      assertThat(card(exhausting).stopReason()).isEqualTo("traffic_exhausted");
+      assertThat(app.simulator().control().calls(card(exhausting).iccid()))
+          .containsEntry("stop", 1);
+      // Now suspended: default-suspended checks carddata every 3600 s.
+      assertThat(queues.nextCheckIn(exhausting, TaskType.CARDDATA, Duration.ofSeconds(3600)))
+          .isTrue();
+      assertThat(samples(corrected).get(0).deltaMb()).isEqualByComparingTo("-50");
+      assertThat(packageUsage(correctedPackage)).isEqualByComparingTo("200");
+      assertThat(samples(timingOut)).isEmpty();
+      assertThat(queues.nextCheckIn(timingOut, TaskType.CARDDATA, Duration.ofSeconds(60))).isTrue();
+      assertThat(samples(deletedMeanwhile)).isEmpty();
+      assertThat(queues.inNoQueue(deletedMeanwhile)).isTrue();
+    }
+
+    @Test
+    void aCardBreakingTheSharedTransaction_failsAlone_andTheOthersAreRecorded() {
+      List<Long> cards = new ArrayList<>();
+      for (int i = 0; i < 5; i++) {
+        long card = data.card().monthUsage(NOVEMBER, "10", "0").insert();
+        data.packageOfCard(card).status(1).usage("10", "1000").insert();
+        carrierReports(card, NOVEMBER, "11");
+        cards.add(card);
+      }
+      long refused = cards.get(2);
+      refuseSamplesOf(refused);
+
+      runPoll(cards);
+
+      for (long card : cards) {
+        if (card == refused) {
+          continue;
+        }
+        assertThat(samples(card)).as("card %d", card).hasSize(1);
+        assertThat(queues.nextCheckIn(card, TaskType.CARDDATA, CARDDATA_INTERVAL)).isTrue();
+      }
+      assertThat(samples(refused)).isEmpty();
+      assertThat(card(refused).monthUsage().currentMonthUsageMb()).isEqualByComparingTo("10");
+      // Left leased: it comes due again when the lease (5 minutes, as dispatched) ends.
+      Double leaseOfRefused = queues.score(refused, TaskType.CARDDATA);
+      assertThat(leaseOfRefused).isNotNull();
+      assertThat(Instant.ofEpochMilli((long) (leaseOfRefused * 1000)))
+          .isBetween(Instant.now().plusSeconds(200), Instant.now().plusSeconds(301));
+    }
+
+    /** Leases the cards as the scheduler would and runs their tasks as one poll. */
+    private static void runPoll(List<Long> cardIds) {
+      PayloadCodec codec = app.bean(PayloadCodec.class);
+      var topic = Topics.checkTasks(TaskType.CARDDATA);
+      Instant now = Instant.now();
+      List<ConsumerRecord<String, byte[]>> records = new ArrayList<>();
+      for (long cardId : cardIds) {
+        app.bean(PollingQueueManager.class)
+            .requeue(cardId, TaskType.CARDDATA, now.plusSeconds(300));
+        records.add(
+            new ConsumerRecord<>(
+                topic.name(),
+                0,
+                records.size(),
+                Long.toString(cardId),
+                codec.encode(topic, new CheckTask(cardId, TaskType.CARDDATA, now, now, false))));
+      }
+      app.bean(CheckRunner.class).runAll(records, TaskType.CARDDATA, app.bean(CarddataCheck.class));
+    }
+
+    private static void refuseSamplesOf(long cardId) {
+      postgres
+          .jdbc()
+          .sql(
+              """
+              CREATE OR REPLACE FUNCTION refuse_sample() RETURNS trigger AS $$
+              BEGIN
+                IF NEW.iot_card_id = %d THEN
+                  RAISE EXCEPTION 'sample of card %% refused by the test', NEW.iot_card_id;
+                END IF;
+                RETURN NEW;
+              END $$ LANGUAGE plpgsql
+              """
+                  .formatted(cardId))
+          .update();
+      postgres
+          .jdbc()
+          .sql(
+              "CREATE TRIGGER refuse_sample BEFORE INSERT ON data_usage_records"
+                  + " FOR EACH ROW EXECUTE FUNCTION refuse_sample()")
+          .update();
+    }
+
+    private static void cache(long cardId) {
+      Card card = card(cardId);
+      app.bean(CardCache.class)
+          .put(
+              new CachedCard(
+                  card.id(), card.iccid(), card.carrierId(), null, true, true, Instant.now()));
+    }
   }
 
   private static void carrierReports(long card, LocalDate month, String totalMb) {
