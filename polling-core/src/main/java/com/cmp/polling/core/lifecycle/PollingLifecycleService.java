@@ -76,8 +76,9 @@ public class PollingLifecycleService {
   }
 
   /**
-   * A field that drives config matching changed: out of every queue, then queued again under the
-   * config that matches now, due at once (seed 000: {@code Requeue(..., time.Now())}).
+   * A field that drives config matching changed: out of every queue and out of the card cache (the
+   * carrier or the device may be what changed), then queued again under the config that matches
+   * now, due at once (seed 000: {@code Requeue(..., time.Now())}).
    */
   public void onCardStatusChanged(long cardId) {
     onBatchCardsStatusChanged(List.of(cardId));
@@ -92,7 +93,7 @@ public class PollingLifecycleService {
     if (distinct.isEmpty()) {
       return;
     }
-    distinct.forEach(queues::removeFromAllQueues);
+    distinct.forEach(queues::onCardChanged);
     List<Card> found = liveCards.read(distinct);
     if (found.size() < distinct.size()) {
       Set<Long> present = found.stream().map(Card::id).collect(Collectors.toSet());

@@ -124,11 +124,13 @@ public class PollingQueueManager {
 
   /** A deleted card: out of every queue, and its cache entry gone. */
   public void onCardDeleted(long cardId) {
+    onCardChanged(cardId);
+  }
+
+  /** Status changed: out of every queue and of the card cache, which may hold what changed. */
+  public void onCardChanged(long cardId) {
     commands.removeFromAll(
-        keys.all(),
-        requireCardId(cardId),
-        RedisKeys.cardCache(cardId),
-        "remove deleted card " + cardId);
+        keys.all(), requireCardId(cardId), RedisKeys.cardCache(cardId), "remove card " + cardId);
   }
 
   /** Asks for a check of the card at the next scheduler tick; its shard queue is untouched. */
@@ -178,10 +180,7 @@ public class PollingQueueManager {
         settings.shardCount(),
         type,
         "overdue count",
-        shard -> {
-          String key = RedisKeys.shardQueue(shard, type);
-          return commands.countUntil(key, now, "overdue count of " + key);
-        });
+        shard -> commands.countUntil(RedisKeys.shardQueue(shard, type), now, "overdue count"));
   }
 
   /** The shard of a card: {@code cardId % shardCount}. */

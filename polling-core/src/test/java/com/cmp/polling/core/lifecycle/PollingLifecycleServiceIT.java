@@ -122,6 +122,23 @@ class PollingLifecycleServiceIT {
   }
 
   @Test
+  void statusChange_dropsTheCardsCacheEntry_whichMayHoldTheOldCarrierOrDevice() {
+    long moved = postgres.data().card().insert();
+    long untouched = postgres.data().card().insert();
+    for (long card : List.of(moved, untouched)) {
+      lifecycle.onCardCreated(card);
+      redis.template().opsForHash().put(RedisKeys.cardCache(card), "carrierId", "1");
+    }
+    postgres.jdbc().sql("UPDATE tb_iot_card SET carrier_id = 2 WHERE id = ?").param(moved).update();
+
+    lifecycle.onCardStatusChanged(moved);
+
+    assertThat(redis.template().hasKey(RedisKeys.cardCache(moved))).isFalse();
+    assertThat(redis.template().hasKey(RedisKeys.cardCache(untouched))).isTrue();
+    assertThat(score(moved, TaskType.REALNAME)).isEqualTo(clock.instant());
+  }
+
+  @Test
   void batchOfStatusChanges_requeuesEachCardAsItIsNow_inOneCall() {
     List<Long> stopped = new ArrayList<>();
     List<Long> untouched = new ArrayList<>();
