@@ -114,10 +114,10 @@ public class StopResumeService {
   }
 
   /**
-   * The first step of {@link #evaluateAndAct(Card)} for many cards just written, with their
-   * protection keys read in one pipeline and their packages in one query per kind of owner: most
-   * cards need nothing, and those are settled here. The rest are returned for {@link
-   * #evaluateAndAct(Card)} one by one, which takes the lock and decides again.
+   * The first step of {@link #evaluateAndAct(Card)} for many cards just written, with the
+   * protection index read once and their packages in one query per kind of owner: most cards need
+   * nothing, and those are settled here. The rest are returned for {@link #evaluateAndAct(Card)}
+   * one by one, which takes the lock, looks at the card's protection key and decides again.
    */
   public BatchEvaluation evaluateAll(Collection<Card> written) {
     Set<Long> ids = new HashSet<>(written.size() * 2);
@@ -126,16 +126,20 @@ public class StopResumeService {
     }
     Set<Long> protectedIds = protection.protectedAmong(ids);
     List<Card> unprotected = new ArrayList<>(written.size());
+    for (Card card : written) {
+      if (!protectedIds.contains(card.id())) {
+        unprotected.add(card);
+      }
+    }
+    // Read before anything is counted: if it fails, the caller evaluates each card alone.
+    Map<PackageOwner, PackageFacts> facts = rules.factsOf(unprotected);
     Map<Long, Evaluation> settled = new HashMap<>(written.size() * 2);
     for (Card card : written) {
       if (protectedIds.contains(card.id())) {
         log.info("card {} left alone: an operator's protection period is running", card.id());
         settled.put(card.id(), done(Evaluation.leaving(card, Outcome.PROTECTED)));
-      } else {
-        unprotected.add(card);
       }
     }
-    Map<PackageOwner, PackageFacts> facts = rules.factsOf(unprotected);
     List<Card> needingAction = new ArrayList<>();
     for (Card card : unprotected) {
       Decision decision =

@@ -10,6 +10,8 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.stereotype.Component;
@@ -24,6 +26,7 @@ class CheckPermits {
   private static final RedisScript<Long> ACQUIRE =
       LuaScripts.load(
           "com/cmp/polling/handlers/base/scripts/acquire_check_permits.lua", Long.class);
+  private static final Logger log = LoggerFactory.getLogger(CheckPermits.class);
   private static final long POLL_NANOS = Duration.ofMillis(10).toNanos();
 
   // Permit ids: this process's random prefix and a counter (UUID.randomUUID per check went through
@@ -88,6 +91,7 @@ class CheckPermits {
       return count;
     }
 
+    /** Gives the permits back; if Redis cannot be told, they expire after their lifetime. */
     @Override
     public void close() {
       if (count == 0) {
@@ -97,7 +101,16 @@ class CheckPermits {
       for (int i = 0; i < count; i++) {
         ids[i] = prefix + (i + 1);
       }
-      redis.opsForZSet().remove(key, ids);
+      try {
+        redis.opsForZSet().remove(key, ids);
+      } catch (RuntimeException e) {
+        log.warn(
+            "{} permits of {} not given back ({}); they expire within {}",
+            count,
+            key,
+            e.getMessage(),
+            settings.permitTtl());
+      }
     }
   }
 }

@@ -78,7 +78,7 @@ public class CheckRunner {
       List<PendingCheck> firsts = new ArrayList<>(byCard.size());
       List<List<ConsumerRecord<String, byte[]>>> laters = new ArrayList<>();
       for (List<ConsumerRecord<String, byte[]>> ofOneCard : byCard.values()) {
-        prepare(ofOneCard.get(0), type, preloaded, System.nanoTime()).ifPresent(firsts::add);
+        preparedAlone(ofOneCard.get(0), type, preloaded).ifPresent(firsts::add);
         if (ofOneCard.size() > 1) {
           laters.add(ofOneCard.subList(1, ofOneCard.size()));
         }
@@ -90,6 +90,29 @@ public class CheckRunner {
     }
     List<List<ConsumerRecord<String, byte[]>>> all = new ArrayList<>(byCard.values());
     runEach(all, type, body, preloaded);
+  }
+
+  /**
+   * {@link #prepare} on the consumer thread, for a poll run together: whatever it throws (the
+   * dead-letter topic unreachable) stays with this record and must not abort the poll.
+   */
+  private Optional<PendingCheck> preparedAlone(
+      ConsumerRecord<String, byte[]> record,
+      TaskType type,
+      Map<Long, Optional<CachedCard>> preloaded) {
+    try {
+      return prepare(record, type, preloaded, System.nanoTime());
+    } catch (RuntimeException e) {
+      log.error(
+          "{}-{}@{} not handled ({}); a card it names stays leased and comes due again",
+          record.topic(),
+          record.partition(),
+          record.offset(),
+          e.getMessage(),
+          e);
+      metrics.result(type, "failed");
+      return Optional.empty();
+    }
   }
 
   /** The tasks of each card in parallel, a card's tasks one after the other. */

@@ -1,6 +1,7 @@
 package com.cmp.polling.handlers.base;
 
 import com.cmp.polling.handlers.base.BatchCheckBody.Queried;
+import com.cmp.polling.handlers.config.HandlersProperties;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.stopresume.CardNotFoundException;
 import java.time.Duration;
@@ -19,8 +20,9 @@ import org.springframework.stereotype.Component;
 /**
  * The checks of one poll run together ({@link BatchCheckBody}): permits taken in one call, the
  * carrier queried for every card in parallel, the rest of the checks done together, the cards put
- * back in their queues together. A poll larger than the free permits runs in slices of what is
- * free. Each card still ends on its own: its outcome, its failure, its metrics.
+ * back in their queues together. A poll runs in slices of at most {@code worker-threads} cards, or
+ * of what is free of the permits when less. Each card still ends on its own: its outcome, its
+ * failure, its metrics.
  */
 @Component
 class PollBatch {
@@ -31,16 +33,19 @@ class PollBatch {
   private final Completion completion;
   private final ExecutorService workers;
   private final HandlerMetrics metrics;
+  private final HandlersProperties settings;
 
   PollBatch(
       CheckPermits permits,
       Completion completion,
       ExecutorService checkWorkers,
-      HandlerMetrics metrics) {
+      HandlerMetrics metrics,
+      HandlersProperties settings) {
     this.permits = permits;
     this.completion = completion;
     this.workers = checkWorkers;
     this.metrics = metrics;
+    this.settings = settings;
   }
 
   /** Runs the checks; returns once each is settled. */
@@ -50,7 +55,9 @@ class PollBatch {
       List<PendingCheck> rest = pending.subList(from, pending.size());
       CheckPermits.Permit permit;
       try {
-        permit = permits.acquireUpTo(type, rest.size());
+        // No more than the workers can query at once: permits stand for checks under way, and a
+        // slice holds its permits from its first carrier query to its completions.
+        permit = permits.acquireUpTo(type, Math.min(rest.size(), settings.workerThreads()));
       } catch (RuntimeException e) {
         log.error(
             "{} {} checks not run: permits unavailable ({}); they come due again when their lease"

@@ -26,8 +26,9 @@ import org.springframework.transaction.support.TransactionTemplate;
  * The database side of carddata checks: for each card, month accounting of what the carrier
  * reported, a usage sample, the card's counters, the delta deducted from the active package of its
  * owner (reaching the limit exhausts it). The cards of a poll share one transaction and one
- * statement per step; their rows are locked first, so a redelivered task sees the counters the
- * first run wrote and accounts a delta of 0.
+ * statement per step (deductions: one per card of the same device, see {@link #deduct}); their rows
+ * are locked first, so a redelivered task sees the counters the first run wrote and accounts a
+ * delta of 0.
  */
 @Component
 class CarddataAccounting {
@@ -67,8 +68,8 @@ class CarddataAccounting {
     Map<Long, Card> written = new HashMap<>(reported.size() * 2);
     List<DataUsageSample> samples = new ArrayList<>(reported.size());
     Map<Long, MonthUsage> counters = new HashMap<>(reported.size() * 2);
-    // A device's cards share its packages: their deltas go to it as one amount.
-    Map<PackageOwner, BigDecimal> deltas = new HashMap<>();
+    // A device's cards share its packages; each card's delta is deducted as it would be alone.
+    Map<PackageOwner, List<CardDelta>> deltas = new HashMap<>();
     // Cards in id order, locked until the end of the transaction.
     for (Card card : cards.findByIdsForUpdate(reported.keySet())) {
       MonthToDateUsage sample = reported.get(card.id());
@@ -101,26 +102,59 @@ class CarddataAccounting {
             card.monthUsage().currentMonthUsageMb(),
             sample.totalMb());
       } else if (accounted.delta().signum() > 0) {
-        deltas.merge(card.packageOwner(), accounted.delta(), BigDecimal::add);
+        deltas
+            .computeIfAbsent(card.packageOwner(), owner -> new ArrayList<>(1))
+            .add(new CardDelta(card.id(), accounted.delta()));
       }
     }
     usage.insertAll(samples);
     cards.updateMonthUsageAll(counters);
-    Map<PackageOwner, PackageUsage> deducted = packages.deductFromActiveAll(deltas);
-    deltas.forEach((owner, delta) -> logDeduction(owner, delta, deducted.get(owner)));
+    deduct(deltas);
     return written;
   }
 
-  private static void logDeduction(PackageOwner owner, BigDecimal delta, PackageUsage pkg) {
+  /**
+   * Deducts in rounds: each owner's first card in the first statement, the second card of owners
+   * with two in the next, and so on, so that every card's delta goes to the package deciding after
+   * the previous card's (a card that exhausts one package sends the next card's usage to the
+   * following one), exactly as card by card. Most owners are single cards: one statement.
+   */
+  private void deduct(Map<PackageOwner, List<CardDelta>> deltas) {
+    for (int round = 0; ; round++) {
+      Map<PackageOwner, CardDelta> thisRound = new HashMap<>(deltas.size() * 2);
+      for (Map.Entry<PackageOwner, List<CardDelta>> owner : deltas.entrySet()) {
+        if (owner.getValue().size() > round) {
+          thisRound.put(owner.getKey(), owner.getValue().get(round));
+        }
+      }
+      if (thisRound.isEmpty()) {
+        return;
+      }
+      Map<PackageOwner, BigDecimal> amounts = new HashMap<>(thisRound.size() * 2);
+      thisRound.forEach((owner, card) -> amounts.put(owner, card.delta()));
+      Map<PackageOwner, PackageUsage> deducted = packages.deductFromActiveAll(amounts);
+      thisRound.forEach((owner, card) -> logDeduction(owner, card, deducted.get(owner)));
+    }
+  }
+
+  private static void logDeduction(PackageOwner owner, CardDelta card, PackageUsage pkg) {
     if (pkg == null) {
-      log.warn("{}: {} MB used but no active package to deduct from", owner, delta);
+      log.warn(
+          "card {}: {} MB used but {} has no active package to deduct from",
+          card.cardId(),
+          card.delta(),
+          owner);
     } else if (pkg.status() == PackageStatus.EXHAUSTED) {
       log.info(
-          "{}: package {} exhausted ({} of {} MB)",
-          owner,
+          "card {}: package {} of {} exhausted ({} of {} MB)",
+          card.cardId(),
           pkg.id(),
+          owner,
           pkg.dataUsageMb(),
           pkg.dataLimitMb());
     }
   }
+
+  /** Usage of one card since its previous sample, to deduct from its owner's packages. */
+  private record CardDelta(long cardId, BigDecimal delta) {}
 }

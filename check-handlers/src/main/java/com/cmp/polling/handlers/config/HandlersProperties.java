@@ -13,9 +13,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     gateway, so many threads keep a few cores busy (2 000 checks/s at 20 ms gateway latency keep
  *     about 80 waiting at once, counting the time a poll's slice waits for its slowest answer)
  * @param maxInFlightPerType checks of one task type running at once in all instances together
- *     (seed: acquireConcurrency)
- * @param permitWait how long a check waits for one of those permits before it is put off
- * @param permitTtl lifetime of a permit whose holder died
+ *     (seed: acquireConcurrency); a carddata poll's slice holds one per card from its first carrier
+ *     query to its completions
+ * @param permitWait how long a check (or a poll's slice) waits for permits before it is put off
+ * @param permitTtl lifetime of a permit whose holder died: longer than any check or slice
  * @param retryDelay when a check that failed for a passing reason (gateway timeout, busy card) runs
  *     again, instead of the config's full interval
  * @param cardCacheTtl how long a card stays in the Redis card cache

@@ -8,6 +8,7 @@ import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardCache;
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.queue.PollingQueueManager;
+import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.core.usage.DataUsageSample;
 import com.cmp.polling.core.usage.DataUsageStore;
 import com.cmp.polling.handlers.HandlersTestApp;
@@ -190,8 +191,11 @@ class CarddataCheckIT {
       long device = data.device().insert();
       long firstInDevice = data.card().device(device).monthUsage(NOVEMBER, "10", "0").insert();
       long secondInDevice = data.card().device(device).monthUsage(NOVEMBER, "20", "0").insert();
-      long devicePackage = data.packageOfDevice(device).status(1).usage("30", "1000").insert();
-      carrierReports(firstInDevice, NOVEMBER, "15");
+      // The first card's usage exhausts the deciding package; the second's goes to the next one,
+      // as card by card.
+      long devicePackage = data.packageOfDevice(device).status(1).usage("30", "40").insert();
+      long nextDevicePackage = data.packageOfDevice(device).status(1).usage("0", "1000").insert();
+      carrierReports(firstInDevice, NOVEMBER, "25");
       carrierReports(secondInDevice, NOVEMBER, "27.5");
       long exhausting = data.card().monthUsage(NOVEMBER, "100", "0").insert();
       long limited = data.packageOfCard(exhausting).status(1).usage("100", "1000").insert();
@@ -231,9 +235,11 @@ class CarddataCheckIT {
             .isTrue();
         assertThat(app.simulator().control().calls(card(card).iccid())).containsOnlyKeys("usage");
       }
-      // Both deltas of the device's cards went to the device's package.
-      assertThat(packageUsage(devicePackage)).isEqualByComparingTo("42.5");
-      assertThat(samples(firstInDevice).get(0).deltaMb()).isEqualByComparingTo("5");
+      assertThat(packageUsage(devicePackage)).isEqualByComparingTo("45");
+      assertThat(packageStatus(devicePackage)).isEqualTo(2);
+      assertThat(packageUsage(nextDevicePackage)).isEqualByComparingTo("7.5");
+      assertThat(card(firstInDevice).isOnline()).as("the device still has room").isTrue();
+      assertThat(samples(firstInDevice).get(0).deltaMb()).isEqualByComparingTo("15");
       assertThat(samples(secondInDevice).get(0).deltaMb()).isEqualByComparingTo("7.5");
       assertThat(packageStatus(limited)).isEqualTo(2);
       assertThat(card(exhausting).stopReason()).isEqualTo("traffic_exhausted");
@@ -278,6 +284,62 @@ class CarddataCheckIT {
       assertThat(leaseOfRefused).isNotNull();
       assertThat(Instant.ofEpochMilli((long) (leaseOfRefused * 1000)))
           .isBetween(Instant.now().plusSeconds(200), Instant.now().plusSeconds(301));
+    }
+
+    @Test
+    void withFewPermitsFree_aPollRunsInSlicesOfWhatIsFree_andEveryCardIsChecked() {
+      List<Long> cards = plainCards(10);
+      // Another instance holds all but 3 of the 1 000 carddata permits for the whole poll.
+      holdPermits(997);
+      try {
+        runPoll(cards);
+      } finally {
+        redis.template().delete(RedisKeys.concurrency(TaskType.CARDDATA));
+      }
+
+      for (long card : cards) {
+        assertThat(samples(card)).as("card %d", card).hasSize(1);
+        assertThat(queues.nextCheckIn(card, TaskType.CARDDATA, CARDDATA_INTERVAL)).isTrue();
+      }
+    }
+
+    @Test
+    void withNoPermitFree_thePollIsPutOffForTheRetryDelay_withoutCallingTheCarrier() {
+      List<Long> cards = plainCards(3);
+      holdPermits(1000);
+      try {
+        runPoll(cards);
+      } finally {
+        redis.template().delete(RedisKeys.concurrency(TaskType.CARDDATA));
+      }
+
+      for (long card : cards) {
+        assertThat(queues.nextCheckIn(card, TaskType.CARDDATA, Duration.ofSeconds(60))).isTrue();
+        assertThat(app.simulator().control().calls(card(card).iccid())).isEmpty();
+        assertThat(samples(card)).isEmpty();
+      }
+    }
+
+    private static List<Long> plainCards(int count) {
+      List<Long> cards = new ArrayList<>();
+      for (int i = 0; i < count; i++) {
+        long card = data.card().monthUsage(NOVEMBER, "1", "0").insert();
+        data.packageOfCard(card).status(1).usage("1", "10000").insert();
+        carrierReports(card, NOVEMBER, "2");
+        cards.add(card);
+      }
+      return cards;
+    }
+
+    /** Permits taken by someone else, expiring in ten minutes. */
+    private static void holdPermits(int count) {
+      double expiry = System.currentTimeMillis() + 600_000;
+      for (int i = 0; i < count; i++) {
+        redis
+            .template()
+            .opsForZSet()
+            .add(RedisKeys.concurrency(TaskType.CARDDATA), "elsewhere:" + i, expiry);
+      }
     }
 
     /** Leases the cards as the scheduler would and runs their tasks as one poll. */

@@ -141,8 +141,8 @@ public class PackageUsageStore {
    * in id order, so two transactions deducting from overlapping owners wait for each other instead
    * of deadlocking.
    *
-   * @param deltas the usage to add, per owner; each owner's whole amount goes to its deciding
-   *     package
+   * @param deltas the usage to add, per owner; each owner's amount goes to its deciding package, as
+   *     {@link #deductFromActive} would send it
    * @return the package each owner's amount went to, after the change; owners without an active
    *     package are missing
    */

@@ -10,8 +10,9 @@ import java.util.Arrays;
  * Writes a {@link CheckTask} as the JSON the codec's default mapper writes for it, byte for byte (a
  * test compares both over many random tasks), without Jackson. The scheduler encodes every task it
  * publishes, up to a million in one burst, and Jackson's general path (bean serializer, {@code
- * java.time} formatter) was a quarter of its publishing threads' time. Readers still decode with
- * Jackson, find these bytes identical to their own re-encoding and skip the schema check as before.
+ * java.time} formatter) was a quarter of its publishing threads' time. Readers decode these bytes
+ * with {@link CheckTaskReader}, find them identical to their own re-encoding and skip the schema
+ * check as before.
  *
  * <p>Instants are written as {@link Instant#toString()} does (ISO-8601, UTC, fraction in groups of
  * three digits, none when zero); tasks due outside the years 1970–9999 return null and go through

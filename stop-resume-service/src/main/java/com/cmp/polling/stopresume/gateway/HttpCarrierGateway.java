@@ -2,9 +2,12 @@ package com.cmp.polling.stopresume.gateway;
 
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.net.ConnectException;
+import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.util.function.Function;
+import org.apache.hc.client5.http.HttpRequestRetryStrategy;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.classic.methods.HttpPost;
 import org.apache.hc.client5.http.config.ConnectionConfig;
@@ -14,8 +17,13 @@ import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
 import org.apache.hc.core5.http.ClassicHttpRequest;
 import org.apache.hc.core5.http.HttpHeaders;
+import org.apache.hc.core5.http.HttpRequest;
+import org.apache.hc.core5.http.HttpResponse;
+import org.apache.hc.core5.http.NoHttpResponseException;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
+import org.apache.hc.core5.http.protocol.HttpContext;
 import org.apache.hc.core5.io.CloseMode;
+import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
 import org.springframework.web.util.UriUtils;
 import tools.jackson.core.JacksonException;
@@ -59,15 +67,20 @@ public class HttpCarrierGateway implements CarrierGateway, AutoCloseable {
                         ConnectionConfig.custom()
                             .setConnectTimeout(connect)
                             .setSocketTimeout(read)
+                            // A connection idle for a second is checked before it is reused.
+                            .setValidateAfterInactivity(TimeValue.ofSeconds(1))
                             .build())
                     .build())
             .setDefaultRequestConfig(
                 RequestConfig.custom()
                     .setConnectionRequestTimeout(connect)
                     .setResponseTimeout(read)
+                    // No "Upgrade: TLS" header on plain HTTP: some proxies refuse such requests.
+                    .setProtocolUpgradeEnabled(false)
                     .build())
-            // Failures are classified and retried by the callers, with their own backoff.
-            .disableAutomaticRetries()
+            // Failures are classified and retried by the callers, with their own backoff; only a
+            // query sent on a connection the gateway had closed meanwhile is sent again at once.
+            .setRetryStrategy(new StaleConnectionRetry())
             .disableRedirectHandling()
             .disableCookieManagement()
             .disableAuthCaching()
@@ -205,6 +218,32 @@ public class HttpCarrierGateway implements CarrierGateway, AutoCloseable {
 
   private static String describe(CarrierCard card, String operation) {
     return operation + " of " + card;
+  }
+
+  /**
+   * Sends a query (GET, harmless to repeat) once more when its pooled connection turned out to be
+   * closed by the gateway: the request never reached it. Nothing else is retried here.
+   */
+  private static final class StaleConnectionRetry implements HttpRequestRetryStrategy {
+
+    @Override
+    public boolean retryRequest(
+        HttpRequest request, IOException exception, int execCount, HttpContext context) {
+      boolean closedUnderUs =
+          exception instanceof NoHttpResponseException
+              || (exception instanceof SocketException && !(exception instanceof ConnectException));
+      return execCount == 1 && closedUnderUs && "GET".equals(request.getMethod());
+    }
+
+    @Override
+    public boolean retryRequest(HttpResponse response, int execCount, HttpContext context) {
+      return false;
+    }
+
+    @Override
+    public TimeValue getRetryInterval(HttpResponse response, int execCount, HttpContext context) {
+      return TimeValue.ZERO_MILLISECONDS;
+    }
   }
 
   /** An HTTP answer, read whole before its connection goes back to the pool. */

@@ -134,4 +134,24 @@ class HttpCarrierGatewayIT {
           .hasMessageContaining("lacks the expected field");
     }
   }
+
+  @Test
+  void aQueryLeftUnansweredOnAPooledConnection_isSentOnceMore_butAStopIsNot() throws Exception {
+    try (ClosingGatewayServer closing = new ClosingGatewayServer();
+        HttpCarrierGateway gateway =
+            new HttpCarrierGateway(GatewaySettings.of(closing.baseUrl()))) {
+      assertThat(gateway.isRealNameVerified(card)).isTrue();
+
+      // Sent on the pooled connection, which closes unanswered: sent again on a new one.
+      assertThat(gateway.isRealNameVerified(card)).isTrue();
+      assertThat(closing.received()).isEqualTo(3);
+      assertThat(closing.answered()).isEqualTo(2);
+
+      // A stop may have been carried out: never repeated by the client, a retryable failure for
+      // the caller (which reads the card's state before trying again).
+      assertThatThrownBy(() -> gateway.stop(card)).isInstanceOf(GatewayUnavailableException.class);
+      assertThat(closing.received()).isEqualTo(4);
+      assertThat(closing.answered()).isEqualTo(2);
+    }
+  }
 }

@@ -4,7 +4,7 @@
 --
 -- KEYS[1]  the task type's permit set (ZSET: permit id scored by its expiry, milliseconds)
 -- ARGV[1]  how many checks of that type may run at once
--- ARGV[2]  permit lifetime in milliseconds (longer than any check)
+-- ARGV[2]  permit lifetime in milliseconds (longer than any check, or slice of a poll)
 -- ARGV[3]  prefix of the permit ids: the permits taken are <prefix>1 .. <prefix>n
 -- ARGV[4]  how many permits are wanted
 -- Returns  n, how many were taken (0 when all are in use)
