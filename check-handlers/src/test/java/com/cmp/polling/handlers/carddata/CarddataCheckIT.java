@@ -290,12 +290,7 @@ class CarddataCheckIT {
     void withFewPermitsFree_aPollRunsInSlicesOfWhatIsFree_andEveryCardIsChecked() {
       List<Long> cards = plainCards(10);
       // Another instance holds all but 3 of the 1 000 carddata permits for the whole poll.
-      holdPermits(997);
-      try {
-        runPoll(cards);
-      } finally {
-        redis.template().delete(RedisKeys.concurrency(TaskType.CARDDATA));
-      }
+      runPollWhileOthersHold(997, cards);
 
       for (long card : cards) {
         assertThat(samples(card)).as("card %d", card).hasSize(1);
@@ -306,12 +301,7 @@ class CarddataCheckIT {
     @Test
     void withNoPermitFree_thePollIsPutOffForTheRetryDelay_withoutCallingTheCarrier() {
       List<Long> cards = plainCards(3);
-      holdPermits(1000);
-      try {
-        runPoll(cards);
-      } finally {
-        redis.template().delete(RedisKeys.concurrency(TaskType.CARDDATA));
-      }
+      runPollWhileOthersHold(1000, cards);
 
       for (long card : cards) {
         assertThat(queues.nextCheckIn(card, TaskType.CARDDATA, Duration.ofSeconds(60))).isTrue();
@@ -331,14 +321,17 @@ class CarddataCheckIT {
       return cards;
     }
 
-    /** Permits taken by someone else, expiring in ten minutes. */
-    private static void holdPermits(int count) {
+    /** Runs the poll while {@code permits} carddata permits are held elsewhere (then freed). */
+    private static void runPollWhileOthersHold(int permits, List<Long> cards) {
+      String key = RedisKeys.concurrency(TaskType.CARDDATA);
       double expiry = System.currentTimeMillis() + 600_000;
-      for (int i = 0; i < count; i++) {
-        redis
-            .template()
-            .opsForZSet()
-            .add(RedisKeys.concurrency(TaskType.CARDDATA), "elsewhere:" + i, expiry);
+      for (int i = 0; i < permits; i++) {
+        redis.template().opsForZSet().add(key, "elsewhere:" + i, expiry);
+      }
+      try {
+        runPoll(cards);
+      } finally {
+        redis.template().delete(key);
       }
     }
 
