@@ -81,6 +81,7 @@ class PollBatch {
         return;
       }
       List<PendingCheck> slice = rest.subList(0, permit.count());
+      metrics.sliceSize(type, slice.size());
       Map<Long, CheckResult> results;
       try (permit) {
         results = check(slice, body);

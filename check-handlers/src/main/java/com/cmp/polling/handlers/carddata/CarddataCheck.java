@@ -6,6 +6,7 @@ import com.cmp.polling.handlers.base.BatchCheckBody;
 import com.cmp.polling.handlers.base.CheckOutcome;
 import com.cmp.polling.handlers.base.CheckResult;
 import com.cmp.polling.handlers.base.CheckRunner;
+import com.cmp.polling.handlers.base.HandlerMetrics;
 import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.task.CheckTask;
 import com.cmp.polling.schemas.task.TaskType;
@@ -46,18 +47,21 @@ class CarddataCheck implements BatchCheckBody<MonthToDateUsage> {
   private final CarrierGateway gateway;
   private final StopResumeService stopResume;
   private final ExecutorService workers;
+  private final HandlerMetrics metrics;
 
   CarddataCheck(
       CheckRunner runner,
       CarddataAccounting accounting,
       CarrierGateway gateway,
       StopResumeService stopResume,
-      ExecutorService checkWorkers) {
+      ExecutorService checkWorkers,
+      HandlerMetrics metrics) {
     this.runner = runner;
     this.accounting = accounting;
     this.gateway = gateway;
     this.stopResume = stopResume;
     this.workers = checkWorkers;
+    this.metrics = metrics;
   }
 
   @KafkaListener(
@@ -104,6 +108,7 @@ class CarddataCheck implements BatchCheckBody<MonthToDateUsage> {
           "accounting of {} cards in one transaction failed ({}); each card on its own",
           reported.size(),
           e.getMessage());
+      metrics.batchFallback(TaskType.CARDDATA, "accounting");
     }
     Map<Long, Card> written = new HashMap<>(reported.size() * 2);
     reported.forEach(
@@ -129,6 +134,7 @@ class CarddataCheck implements BatchCheckBody<MonthToDateUsage> {
     } catch (RuntimeException e) {
       log.warn(
           "{} cards not evaluated together ({}); each on its own", written.size(), e.getMessage());
+      metrics.batchFallback(TaskType.CARDDATA, "evaluation");
       batch = new BatchEvaluation(Map.of(), List.copyOf(written));
     }
     Map<Long, CheckResult> results = new HashMap<>(written.size() * 2);

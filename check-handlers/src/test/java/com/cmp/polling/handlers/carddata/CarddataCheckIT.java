@@ -23,6 +23,7 @@ import com.cmp.polling.testsupport.data.TestData;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
@@ -267,6 +268,7 @@ class CarddataCheckIT {
       }
       long refused = cards.get(2);
       refuseSamplesOf(refused);
+      double fallbacksBefore = fallbacks("accounting");
 
       runPoll(cards);
 
@@ -277,6 +279,7 @@ class CarddataCheckIT {
         assertThat(samples(card)).as("card %d", card).hasSize(1);
         assertThat(queues.nextCheckIn(card, TaskType.CARDDATA, CARDDATA_INTERVAL)).isTrue();
       }
+      assertThat(fallbacks("accounting") - fallbacksBefore).isEqualTo(1);
       assertThat(samples(refused)).isEmpty();
       assertThat(card(refused).monthUsage().currentMonthUsageMb()).isEqualByComparingTo("10");
       // Left leased: it comes due again when the lease (5 minutes, as dispatched) ends.
@@ -289,8 +292,18 @@ class CarddataCheckIT {
     @Test
     void withFewPermitsFree_aPollRunsInSlicesOfWhatIsFree_andEveryCardIsChecked() {
       List<Long> cards = plainCards(10);
+      var slices =
+          app.bean(MeterRegistry.class)
+              .summary("polling.handlers.slice_size", "task_type", "carddata");
+      long slicesBefore = slices.count();
+      double cardsBefore = slices.totalAmount();
+
       // Another instance holds all but 3 of the 1 000 carddata permits for the whole poll.
       runPollWhileOthersHold(997, cards);
+
+      // 10 cards in slices of at most 3.
+      assertThat(slices.totalAmount() - cardsBefore).isEqualTo(10);
+      assertThat(slices.count() - slicesBefore).isGreaterThanOrEqualTo(4);
 
       for (long card : cards) {
         assertThat(samples(card)).as("card %d", card).hasSize(1);
@@ -319,6 +332,15 @@ class CarddataCheckIT {
         cards.add(card);
       }
       return cards;
+    }
+
+    private static double fallbacks(String step) {
+      var counter =
+          app.bean(MeterRegistry.class)
+              .find("polling.handlers.batch_fallbacks")
+              .tags("task_type", "carddata", "step", step)
+              .counter();
+      return counter == null ? 0 : counter.count();
     }
 
     /** Runs the poll while {@code permits} carddata permits are held elsewhere (then freed). */
