@@ -7,6 +7,8 @@ import com.cmp.polling.handlers.config.HandlersProperties;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.testsupport.redis.RedisExtension;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -64,10 +66,12 @@ class CheckPermitsIT {
     CheckPermits.Permit all = permits.acquireUpTo(TaskType.CARDDATA, 10);
     assertThat(permits.acquire(TaskType.CARDDATA)).isEmpty();
 
-    Thread giveBack = new Thread(() -> sleepThenClose(all));
-    giveBack.start();
+    // Given back a moment after the next acquire has started waiting.
+    CompletableFuture<Void> giveBack =
+        CompletableFuture.runAsync(
+            all::close, CompletableFuture.delayedExecutor(50, TimeUnit.MILLISECONDS));
     var one = permits.acquire(TaskType.CARDDATA);
-    giveBack.join();
+    giveBack.get(5, TimeUnit.SECONDS);
 
     assertThat(one).isPresent();
     assertThat(one.get().count()).isEqualTo(1);
@@ -97,14 +101,5 @@ class CheckPermitsIT {
   private long held() {
     Long size = redis.template().opsForZSet().zCard(RedisKeys.concurrency(TaskType.CARDDATA));
     return size == null ? 0 : size;
-  }
-
-  private static void sleepThenClose(CheckPermits.Permit permit) {
-    try {
-      Thread.sleep(50);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-    permit.close();
   }
 }
