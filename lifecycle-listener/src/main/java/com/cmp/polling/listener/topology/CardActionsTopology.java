@@ -29,7 +29,7 @@ import org.apache.kafka.streams.state.Stores;
 public final class CardActionsTopology {
 
   /** Action id (log row id) → its time, for the rows already sent on. */
-  public static final String SEEN_STORE = "card-actions-seen";
+  static final String SEEN_STORE = "card-actions-seen";
 
   private static final Serde<String> STRING = Serdes.String();
 
