@@ -66,6 +66,10 @@ public final class KafkaBroker {
     EmbeddedKafkaKraftBroker broker = new EmbeddedKafkaKraftBroker(1, 1);
     // Consumers of a fresh group start at once instead of waiting 3 s for more members.
     broker.brokerProperty("group.initial.rebalance.delay.ms", "0");
+    // Transactions (Kafka Streams exactly_once_v2) on a single broker: the defaults want 3
+    // replicas.
+    broker.brokerProperty("transaction.state.log.replication.factor", "1");
+    broker.brokerProperty("transaction.state.log.min.isr", "1");
     broker.afterPropertiesSet();
     return broker;
   }
@@ -90,6 +94,10 @@ public final class KafkaBroker {
     EmbeddedKafkaKraftBroker broker = startEmbedded();
     onClose.add(broker::destroy);
     return new KafkaBroker(broker.getBrokersAsString(), "dedicated embedded KRaft broker");
+  }
+
+  static KafkaBroker of(String bootstrapServers, String origin) {
+    return new KafkaBroker(bootstrapServers, origin);
   }
 
   public String bootstrapServers() {

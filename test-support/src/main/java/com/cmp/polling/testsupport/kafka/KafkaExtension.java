@@ -31,17 +31,20 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 public final class KafkaExtension implements BeforeAllCallback, AfterAllCallback {
 
   private final boolean dedicated;
+  private final boolean restartable;
   private final List<Runnable> onClose = new ArrayList<>();
   private String ownerId;
   private KafkaBroker broker;
+  private KafkaProcess process;
 
   /** The JVM's shared broker; isolation comes from unique topic and group names. */
   public KafkaExtension() {
-    this(false);
+    this(false, false);
   }
 
-  private KafkaExtension(boolean dedicated) {
+  private KafkaExtension(boolean dedicated, boolean restartable) {
     this.dedicated = dedicated;
+    this.restartable = restartable;
   }
 
   /**
@@ -49,7 +52,17 @@ public final class KafkaExtension implements BeforeAllCallback, AfterAllCallback
    * consumer-group names are fixed.
    */
   public static KafkaExtension dedicated() {
-    return new KafkaExtension(true);
+    return new KafkaExtension(true, false);
+  }
+
+  /**
+   * A broker of this test class's own in a child JVM (about 5 s to start), which {@link
+   * #stopBroker()} kills and {@link #startBroker()} brings back on the same address with its data:
+   * for tests of Kafka going away while the app works, and coming back. Always a local process,
+   * whatever the environment names.
+   */
+  public static KafkaExtension restartable() {
+    return new KafkaExtension(true, true);
   }
 
   @Override
@@ -58,6 +71,12 @@ public final class KafkaExtension implements BeforeAllCallback, AfterAllCallback
       return; // a @Nested class shares the broker of its enclosing class
     }
     ownerId = context.getUniqueId();
+    if (restartable) {
+      process = KafkaProcess.startNew();
+      onClose.add(process::close);
+      broker = KafkaBroker.of(process.bootstrapServers(), "restartable broker process");
+      return;
+    }
     broker = dedicated ? KafkaBroker.dedicated(onClose) : KafkaBroker.shared();
   }
 
@@ -69,6 +88,7 @@ public final class KafkaExtension implements BeforeAllCallback, AfterAllCallback
     ownerId = null;
     onClose.forEach(Runnable::run);
     onClose.clear();
+    process = null;
   }
 
   /**
@@ -82,6 +102,28 @@ public final class KafkaExtension implements BeforeAllCallback, AfterAllCallback
     }
     onClose.forEach(Runnable::run);
     onClose.clear();
+  }
+
+  /**
+   * Kills this class's {@link #restartable()} broker (no clean shutdown), as a crash would.
+   *
+   * @throws IllegalStateException for any other broker
+   */
+  public void stopBroker() {
+    restartableProcess().stop();
+  }
+
+  /** Starts this class's {@link #restartable()} broker again and returns once it answers. */
+  public void startBroker() {
+    restartableProcess().start();
+  }
+
+  private KafkaProcess restartableProcess() {
+    if (process == null) {
+      throw new IllegalStateException(
+          "only a KafkaExtension.restartable() broker can be restarted");
+    }
+    return process;
   }
 
   public String bootstrapServers() {
