@@ -159,6 +159,38 @@ class OperatorActionsIT {
   }
 
   @Test
+  void periodOverTheMaximum_orNegative_isRefusedBeforeAnythingIsDone() {
+    long card = data.card().insert();
+
+    for (Duration period :
+        new Duration[] {
+          OperatorActions.MAX_PROTECTION.plusSeconds(1),
+          Duration.ofSeconds(Long.MAX_VALUE),
+          Duration.ofSeconds(-1)
+        }) {
+      assertThatThrownBy(() -> rig.operator.stopManually(card, period))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageStartingWith(
+              "protection period of card " + card + " must be from 0 to 2592000 s, was ");
+    }
+
+    assertThat(rig.callsOf(card)).isEmpty();
+    assertThat(rig.attemptsOf(card)).isEmpty();
+    assertThat(rig.card(card).isOnline()).isTrue();
+    assertThat(rig.protection.isProtected(card)).isFalse();
+  }
+
+  @Test
+  void theLongestPeriod_isAccepted() {
+    long card = data.card().insert();
+
+    rig.operator.stopManually(card, OperatorActions.MAX_PROTECTION);
+
+    assertThat(rig.protection.remaining(card).orElseThrow())
+        .isGreaterThan(OperatorActions.MAX_PROTECTION.minusMinutes(1));
+  }
+
+  @Test
   void operatorActionOnAnUnknownCard_isAClearError() {
     assertThatThrownBy(() -> rig.operator.stopManually(777_000_777L, Duration.ofHours(1)))
         .isInstanceOf(CardNotFoundException.class);
