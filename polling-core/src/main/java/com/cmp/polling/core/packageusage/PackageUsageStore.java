@@ -41,6 +41,15 @@ public class PackageUsageStore {
         .list();
   }
 
+  /** Every live package of the owner, whatever its status, by id (for operators). */
+  public List<PackageUsage> findAll(PackageOwner owner) {
+    return jdbc.sql(
+            SELECT + " WHERE " + owner.kind().column() + " = ? AND deleted_at IS NULL ORDER BY id")
+        .param(owner.id())
+        .query(PackageUsageStore::map)
+        .list();
+  }
+
   /**
    * The package that decides "traffic exhausted" (seed 004: as long as one active package still has
    * room, the card is not exhausted): the first active package with room (unlimited, or usage below
