@@ -91,7 +91,8 @@ public class GovernedCards {
         .query(
             (rs, row) -> {
               long configId = rs.getLong("config_id");
-              return new CardConfig(rs.getLong("card_id"), rs.wasNull() ? null : configId);
+              Long config = rs.wasNull() ? null : configId;
+              return new CardConfig(rs.getLong("card_id"), config);
             })
         .list();
   }
