@@ -104,6 +104,7 @@ public final class Demo implements AutoCloseable {
         """
 
         cmp-polling is running on embedded servers with {} demo cards.
+          operator console       http://localhost:{}/console/   (log in with token {})
           scheduler + admin API  http://localhost:{}   (token: {})
           check handlers         http://localhost:{}/actuator/health
           lifecycle listener     http://localhost:{}/actuator/health
@@ -115,6 +116,8 @@ public final class Demo implements AutoCloseable {
         Progress every {} s; Ctrl-C stops everything.
         """,
         options.cards(),
+        PipelineApps.port(apps.scheduler()),
+        token,
         PipelineApps.port(apps.scheduler()),
         token,
         PipelineApps.port(apps.handlers()),
