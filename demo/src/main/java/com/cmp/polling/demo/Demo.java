@@ -104,6 +104,7 @@ public final class Demo implements AutoCloseable {
         """
 
         cmp-polling is running on embedded servers with {} demo cards.
+          operator console       http://localhost:{}/console/   (log in with token {})
           scheduler + admin API  http://localhost:{}   (token: {})
           scheduler health       http://localhost:{}/actuator/health
           check handlers         http://localhost:{}/actuator/health
@@ -117,6 +118,8 @@ public final class Demo implements AutoCloseable {
         Progress every {} s; Ctrl-C stops everything.
         """,
         options.cards(),
+        PipelineApps.port(apps.scheduler()),
+        token,
         PipelineApps.port(apps.scheduler()),
         token,
         PipelineApps.managementPort(apps.scheduler()),

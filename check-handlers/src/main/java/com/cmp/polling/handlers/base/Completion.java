@@ -39,6 +39,7 @@ class Completion {
   private final CardEnrollment enrollment;
   private final ProtectionPeriods protection;
   private final HandlersProperties settings;
+  private final LastChecks lastChecks;
   private final Clock clock;
 
   Completion(
@@ -49,6 +50,7 @@ class Completion {
       CardEnrollment enrollment,
       ProtectionPeriods protection,
       HandlersProperties settings,
+      LastChecks lastChecks,
       Clock clock) {
     this.queues = queues;
     this.loader = loader;
@@ -57,6 +59,7 @@ class Completion {
     this.enrollment = enrollment;
     this.protection = protection;
     this.settings = settings;
+    this.lastChecks = lastChecks;
     this.clock = clock;
   }
 
@@ -66,6 +69,13 @@ class Completion {
    * @param deviceAllowsPolling the device's flag as the check found it
    */
   String finish(long cardId, TaskType type, CheckOutcome outcome, boolean deviceAllowsPolling) {
+    String done = finishOne(cardId, type, outcome, deviceAllowsPolling);
+    lastChecks.record(type, Map.of(cardId, done));
+    return done;
+  }
+
+  private String finishOne(
+      long cardId, TaskType type, CheckOutcome outcome, boolean deviceAllowsPolling) {
     return switch (outcome.kind()) {
       case RETRY_SOON -> {
         queues.complete(cardId, type, clock.instant().plus(settings.retryDelay()));
@@ -105,7 +115,7 @@ class Completion {
       try {
         done.put(
             finish.cardId(),
-            finish(finish.cardId(), type, finish.outcome(), finish.deviceAllowsPolling()));
+            finishOne(finish.cardId(), type, finish.outcome(), finish.deviceAllowsPolling()));
       } catch (RuntimeException e) {
         log.error("completion of the {} check of card {} failed", type.code(), finish.cardId(), e);
         done.put(finish.cardId(), "failed");
@@ -123,6 +133,7 @@ class Completion {
         completions.forEach(c -> done.put(c.cardId(), "failed"));
       }
     }
+    lastChecks.record(type, done);
     return done;
   }
 

@@ -42,6 +42,14 @@ public class CardStore {
         .optional();
   }
 
+  /** The live card with this ICCID (unique among live rows). */
+  public Optional<Card> findByIccid(String iccid) {
+    return jdbc.sql(SELECT + " WHERE c.iccid = ? AND c.deleted_at IS NULL")
+        .param(iccid)
+        .query(CardStore::map)
+        .optional();
+  }
+
   /**
    * The card, its row locked until the surrounding transaction ends: accounting that reads and
    * rewrites counters must not run twice at once for one card.

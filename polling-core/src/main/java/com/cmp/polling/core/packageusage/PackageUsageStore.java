@@ -59,6 +59,20 @@ public class PackageUsageStore {
     this.forMany = new PackageStatementsForMany(jdbc);
   }
 
+  /** Every live package of the owner, whatever its status, by id (for operators). */
+  public List<PackageUsage> findAll(PackageOwner owner) {
+    return jdbc.sql(
+            "SELECT id, iot_card_id, device_id, status, data_limit_mb, data_usage_mb,"
+                + " activated_at, expires_at FROM tb_package_usage WHERE "
+                + owner.kind().column()
+                + " = ? AND "
+                + PackageRule.LIVE
+                + " ORDER BY id")
+        .param(owner.id())
+        .query(PackageUsageStore::map)
+        .list();
+  }
+
   /** {@link #factsOf} of one owner. */
   public PackageFacts facts(PackageOwner owner) {
     return factsOf(Set.of(owner)).get(owner);

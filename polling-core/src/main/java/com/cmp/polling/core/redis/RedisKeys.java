@@ -94,4 +94,21 @@ public final class RedisKeys {
   public static String deviceOperationLock(long deviceId) {
     return "polling:device:op_lock:" + deviceId;
   }
+
+  /**
+   * {@code polling:checks:last:{cardId}} (HASH with TTL: task type code to the time and result of
+   * the card's last check of that type, written by the check handlers for the operator console).
+   */
+  public static String lastChecks(long cardId) {
+    return "polling:checks:last:" + cardId;
+  }
+
+  /**
+   * {@code polling:dlt:handled:{topic}} (SET of {@code partition@offset}): records of a dead-letter
+   * topic an operator replayed or discarded. Kafka cannot delete one record, so the console leaves
+   * these out.
+   */
+  public static String deadLettersHandled(String deadLetterTopic) {
+    return "polling:dlt:handled:" + deadLetterTopic;
+  }
 }

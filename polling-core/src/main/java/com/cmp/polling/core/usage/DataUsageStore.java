@@ -80,6 +80,17 @@ public class DataUsageStore {
         .list();
   }
 
+  /** A card's latest {@code limit} samples, newest first. */
+  public List<DataUsageSample> findLatestByCard(long cardId, int limit) {
+    return jdbc.sql(
+            "SELECT iot_card_id, month_start, month_total_mb, delta_mb, sampled_at"
+                + " FROM data_usage_records WHERE iot_card_id = ?"
+                + " ORDER BY sampled_at DESC, id DESC LIMIT ?")
+        .params(cardId, limit)
+        .query(DataUsageStore::map)
+        .list();
+  }
+
   static DataUsageSample map(ResultSet rs, int row) throws SQLException {
     return new DataUsageSample(
         rs.getLong("iot_card_id"),

@@ -13,7 +13,7 @@ import org.slf4j.LoggerFactory;
  * digest is kept, and presented tokens are compared digest to digest in constant time, so neither
  * the token's content nor its length leaks through timing.
  */
-final class AdminToken {
+public final class AdminToken {
 
   static final String PROPERTY = "cmp.polling.scheduler.admin.token";
 
@@ -52,7 +52,7 @@ final class AdminToken {
   }
 
   /** Whether {@code presented} is the token; constant time whatever it holds. */
-  boolean matches(String presented) {
+  public boolean matches(String presented) {
     return presented != null && MessageDigest.isEqual(digest, sha256(presented));
   }
 

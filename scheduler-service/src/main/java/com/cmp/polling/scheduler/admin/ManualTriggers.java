@@ -21,7 +21,7 @@ import org.springframework.stereotype.Component;
  * list, which the scheduler empties first at its next tick.
  */
 @Component
-class ManualTriggers {
+public class ManualTriggers {
 
   private static final Logger log = LoggerFactory.getLogger(ManualTriggers.class);
 
@@ -50,7 +50,7 @@ class ManualTriggers {
    * @throws NotPolledException when the card, or that check of the card, is not polled
    * @return whether the card had to be enrolled in its shard queue first (lazy load)
    */
-  boolean trigger(long cardId, String taskTypeCode) {
+  public boolean trigger(long cardId, String taskTypeCode) {
     TaskType type = TaskType.fromCode(taskTypeCode);
     Card card =
         cards

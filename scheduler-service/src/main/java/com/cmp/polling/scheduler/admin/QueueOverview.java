@@ -1,5 +1,6 @@
 package com.cmp.polling.scheduler.admin;
 
+import com.cmp.polling.core.queue.PollingQueueException;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.schemas.task.TaskType;
 import java.time.Clock;
@@ -8,6 +9,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
@@ -18,6 +21,8 @@ import org.springframework.stereotype.Component;
 @Component
 class QueueOverview {
 
+  private static final Logger log = LoggerFactory.getLogger(QueueOverview.class);
+
   private final PollingQueueManager queues;
   private final Clock clock;
 
@@ -26,21 +31,39 @@ class QueueOverview {
     this.clock = clock;
   }
 
+  /** The figures now; a shard that fails is left out of the sums and named, never a failure. */
   Queues read() {
     Instant now = clock.instant();
     Map<String, TaskQueues> byType = new LinkedHashMap<>();
     for (TaskType type : TaskType.values()) {
       List<Long> shards = new ArrayList<>(queues.shardCount());
+      List<Integer> failed = new ArrayList<>();
       for (int shard = 0; shard < queues.shardCount(); shard++) {
-        shards.add(queues.getQueueDepth(shard, type));
+        try {
+          shards.add(queues.getQueueDepth(shard, type));
+        } catch (PollingQueueException e) {
+          log.warn(
+              "shard {} {} left out of the queue overview: {}", shard, type.code(), e.getMessage());
+          shards.add(null);
+          failed.add(shard);
+        }
       }
-      long depth = shards.stream().mapToLong(Long::longValue).sum();
+      long depth = shards.stream().filter(d -> d != null).mapToLong(Long::longValue).sum();
       byType.put(
           type.code(),
           new TaskQueues(
-              depth, queues.getOverdueCount(type, now), queues.getManualQueueLength(type), shards));
+              depth, overdue(type, now), queues.getManualQueueLength(type), shards, failed));
     }
     return new Queues(now, queues.shardCount(), byType);
+  }
+
+  /** Null when no shard answered (the overdue sum leaves failed shards out by itself). */
+  private Long overdue(TaskType type, Instant now) {
+    try {
+      return queues.getOverdueCount(type, now);
+    } catch (PollingQueueException e) {
+      return null;
+    }
   }
 
   /**
@@ -54,10 +77,13 @@ class QueueOverview {
   /**
    * The queues of one task type.
    *
-   * @param depth cards scheduled in all shards (the sum of {@code shards})
-   * @param overdue cards due at {@code at} or earlier: how far behind the pipeline is
+   * @param depth cards scheduled in the shards that answered (the sum of {@code shards})
+   * @param overdue cards due at {@code at} or earlier: how far behind the pipeline is (null when no
+   *     shard answered)
    * @param manual manual triggers waiting for the next tick
-   * @param shards cards scheduled per shard, shard 0 first
+   * @param shards cards scheduled per shard, shard 0 first; null for a shard that failed
+   * @param failedShards the shards Redis did not answer for, left out of the sums
    */
-  record TaskQueues(long depth, long overdue, long manual, List<Long> shards) {}
+  record TaskQueues(
+      long depth, Long overdue, long manual, List<Long> shards, List<Integer> failedShards) {}
 }

@@ -3,6 +3,7 @@ package com.cmp.polling.scheduler.admin;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.cmp.polling.core.queue.PollingQueueManager;
+import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.scheduler.SchedulerTestApp;
 import com.cmp.polling.scheduler.schedule.SchedulingLoop;
 import com.cmp.polling.schemas.task.TaskType;
@@ -94,6 +95,26 @@ class QueueMonitoringIT {
     JsonNode queued = api.get("/api/monitoring/queues").json().at("/taskTypes/carddata");
     assertThat(queued.path("depth").asLong()).isEqualTo(3);
     assertThat(queued.path("overdue").asLong()).isZero();
+  }
+
+  @Test
+  void queues_withOneShardAnsweringWrongType_answer200_leaveItOutAndNameIt() {
+    Instant now = Instant.now();
+    queues.requeue(1, TaskType.CARDDATA, now.minusSeconds(60)); // shard 1, overdue
+    queues.requeue(2, TaskType.CARDDATA, now.plusSeconds(60)); // shard 2
+    redis.template().opsForValue().set(RedisKeys.shardQueue(5, TaskType.CARDDATA), "not a queue");
+
+    AdminApi.Reply reply = api.get("/api/monitoring/queues");
+
+    assertThat(reply.status()).isEqualTo(200);
+    JsonNode carddata = reply.json().at("/taskTypes/carddata");
+    assertThat(carddata.path("depth").asLong()).isEqualTo(2);
+    assertThat(carddata.path("overdue").asLong()).isEqualTo(1);
+    assertThat(carddata.path("failedShards").get(0).asInt()).isEqualTo(5);
+    assertThat(carddata.path("failedShards").size()).isEqualTo(1);
+    assertThat(carddata.path("shards").get(5).isNull()).isTrue();
+    assertThat(carddata.path("shards").get(1).asLong()).isEqualTo(1);
+    assertThat(reply.json().at("/taskTypes/realname/failedShards").size()).isZero();
   }
 
   private static List<Long> shards(JsonNode taskQueues) {

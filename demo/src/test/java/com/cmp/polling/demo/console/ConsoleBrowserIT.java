@@ -1,0 +1,308 @@
+package com.cmp.polling.demo.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.cmp.polling.core.queue.PollingQueueManager;
+import com.cmp.polling.demo.PipelineApps;
+import com.cmp.polling.demo.infra.Endpoints;
+import com.cmp.polling.scheduler.monitoring.FleetSnapshot;
+import com.cmp.polling.scheduler.schedule.SchedulingLoop;
+import com.cmp.polling.schemas.Topics;
+import com.cmp.polling.schemas.json.PayloadCodec;
+import com.cmp.polling.schemas.task.CheckTask;
+import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.simulator.SimulatorControl;
+import com.cmp.polling.testsupport.kafka.KafkaExtension;
+import com.cmp.polling.testsupport.postgres.PostgresExtension;
+import com.cmp.polling.testsupport.redis.RedisExtension;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.internals.RecordHeader;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import org.springframework.kafka.support.KafkaHeaders;
+
+/**
+ * The console in headless Chromium against the whole pipeline (listener, scheduler, check handlers,
+ * simulated carrier) on real servers. The scheduling loop is off: the test runs rounds itself, so
+ * that the numbers it expects stay put until it moves them.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ConsoleBrowserIT {
+
+  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.migrated();
+  @RegisterExtension static final RedisExtension redis = new RedisExtension();
+  @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
+
+  static final String TOKEN = "browser-test-token";
+  static final Duration WAIT = Duration.ofSeconds(30);
+  static PipelineApps apps;
+  static ChromeDriver browser;
+  static String console;
+  static SimulatorControl carrier;
+  static List<Long> dueCards = new ArrayList<>();
+
+  @BeforeAll
+  static void start() throws Exception {
+    Chromium.assumeInstalled();
+    Endpoints endpoints =
+        new Endpoints(
+            postgres.jdbcUrl(),
+            postgres.server().user(),
+            postgres.server().password(),
+            redis.host(),
+            redis.port(),
+            redis.database(),
+            kafka.bootstrapServers());
+    apps =
+        PipelineApps.start(
+            endpoints,
+            PipelineApps.Ports.ANY,
+            TOKEN,
+            simulator -> {},
+            Map.of(
+                "server.address", "127.0.0.1",
+                "cmp.polling.scheduler.enabled", "false",
+                "cmp.polling.scheduler.initializer.enabled", "false",
+                "cmp.polling.scheduler.triggers.enabled", "false",
+                "cmp.polling.scheduler.monitoring.snapshot-interval", "500ms",
+                "cmp.polling.scheduler.monitoring.rate-sample", "1s"));
+    console = "http://127.0.0.1:" + PipelineApps.port(apps.scheduler());
+    carrier = apps.simulator().control();
+    browser = Chromium.start();
+  }
+
+  @AfterAll
+  static void stop() {
+    if (browser != null) {
+      browser.quit();
+    }
+    if (apps != null) {
+      apps.close();
+    }
+  }
+
+  @Test
+  @Order(1)
+  void aPageWithoutLogin_redirectsToTheLoginForm() {
+    browser.get(console + "/console/card?id=1");
+
+    wait(browser).until(ExpectedConditions.urlContains("/console/login"));
+    assertThat(browser.findElement(By.id("token")).isDisplayed()).isTrue();
+  }
+
+  @Test
+  @Order(2)
+  void aWrongToken_isRefused() {
+    logIn("not-the-token");
+
+    wait(browser).until(ExpectedConditions.visibilityOfElementLocated(By.id("refused")));
+    assertThat(browser.getCurrentUrl()).contains("/console/login?error");
+    browser.get(console + "/console/configs");
+    wait(browser).until(ExpectedConditions.urlContains("/console/login"));
+  }
+
+  @Test
+  @Order(3)
+  void overview_showsThe300DueCardsTheTestMade_andTheyLeaveAfterARound() {
+    PollingQueueManager queues = apps.scheduler().getBean(PollingQueueManager.class);
+    for (int i = 0; i < 300; i++) {
+      long card = postgres.data().card().insert();
+      postgres.data().packageOfCard(card).status(1).usage("0", "0").insert();
+      dueCards.add(card);
+    }
+    await("the change stream enrolls the 300 cards")
+        .atMost(WAIT)
+        .until(() -> queues.getTotalQueueDepth(TaskType.CARDDATA) == 300);
+    Instant due = Instant.now().minusSeconds(30);
+    dueCards.forEach(card -> queues.requeue(card, TaskType.CARDDATA, due));
+
+    logIn(TOKEN);
+    wait(browser).until(ExpectedConditions.urlMatches(".*/console/$"));
+    wait(browser).until(d -> cell(d, "carddata", "due").equals("300"));
+    assertThat(cell(browser, "carddata", "queued")).isEqualTo("300");
+    assertThat(browser.findElements(By.cssSelector("#chart-dispatched .uplot"))).isNotEmpty();
+
+    apps.scheduler().getBean(SchedulingLoop.class).runRound();
+
+    wait(browser).until(d -> cell(d, "carddata", "due").equals("0"));
+    await("the handlers check the 300 cards")
+        .atMost(WAIT)
+        .until(() -> carrier.calls().byCard().size() >= 300);
+  }
+
+  @Test
+  @Order(4)
+  void checkNow_makesTheCardsCheckHappen_atTheCarrier() {
+    long card = dueCards.get(0);
+    String iccid = iccidOf(card);
+    int before = carrier.calls(iccid).getOrDefault("usage", 0);
+    browser.get(console + "/console/card?id=" + card);
+    WebElement button =
+        wait(browser)
+            .until(
+                ExpectedConditions.elementToBeClickable(
+                    By.cssSelector("button.check-now[data-type='carddata']")));
+
+    button.click();
+    browser.switchTo().alert().accept();
+    wait(browser)
+        .until(
+            ExpectedConditions.textToBePresentInElementLocated(
+                By.id("action-result"), "runs at the scheduler's next round"));
+    apps.scheduler().getBean(SchedulingLoop.class).runRound();
+
+    await("the carrier is asked for the card's usage")
+        .atMost(WAIT)
+        .until(() -> carrier.calls(iccid).getOrDefault("usage", 0) > before);
+  }
+
+  @Test
+  @Order(5)
+  void aCardTheTestStopped_showsItsStopReasonAndItsLogRows() {
+    long card = dueCards.get(1);
+    browser.get(console + "/console/card");
+    WebElement search = wait(browser).until(ExpectedConditions.elementToBeClickable(By.id("q")));
+    search.sendKeys(iccidOf(card));
+    browser.findElement(By.id("find")).click();
+    wait(browser).until(ExpectedConditions.elementToBeClickable(By.id("stop")));
+    browser.findElement(By.id("protect")).clear();
+    browser.findElement(By.id("protect")).sendKeys("600");
+
+    browser.findElement(By.id("stop")).click();
+    browser.switchTo().alert().accept();
+
+    wait(browser)
+        .until(
+            ExpectedConditions.textToBePresentInElementLocated(By.id("action-result"), "stopped"));
+    assertThat(browser.findElement(By.id("card-stop-reason")).getText()).isEqualTo("manual");
+    assertThat(browser.findElement(By.id("card-network")).getText()).isEqualTo("stopped");
+    assertThat(browser.findElement(By.id("card-protection-period")).getText()).contains("stop");
+    List<WebElement> rows = browser.findElements(By.cssSelector("tr.history-row"));
+    assertThat(rows).hasSize(1);
+    assertThat(rows.get(0).getText()).contains("stop", "manual", "operator", "success");
+    assertThat(carrier.card(iccidOf(card)).online()).isFalse();
+  }
+
+  @Test
+  @Order(6)
+  void aDeadLetter_canBeReplayed_andLeavesTheList() throws Exception {
+    long card = dueCards.get(2);
+    String topic = Topics.TASK_CARDDATA.deadLetterName();
+    CheckTask task = new CheckTask(card, TaskType.CARDDATA, Instant.now(), Instant.now(), true);
+    try (KafkaProducer<String, byte[]> producer = kafka.producer()) {
+      ProducerRecord<String, byte[]> record =
+          new ProducerRecord<>(
+              topic, task.key(), new PayloadCodec().encode(Topics.TASK_CARDDATA, task));
+      record
+          .headers()
+          .add(
+              new RecordHeader(
+                  KafkaHeaders.DLT_ORIGINAL_TOPIC, bytes(Topics.TASK_CARDDATA.name())));
+      record
+          .headers()
+          .add(new RecordHeader(KafkaHeaders.DLT_EXCEPTION_MESSAGE, bytes("permits unavailable")));
+      producer.send(record).get();
+    }
+    int before = carrier.calls(iccidOf(card)).getOrDefault("usage", 0);
+    apps.scheduler().getBean(FleetSnapshot.class).refreshNow();
+    browser.get(console + "/console/dead-letters?topic=" + topic);
+    WebElement letter =
+        wait(browser)
+            .until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("tr.letter")));
+    assertThat(letter.getText()).contains("permits unavailable").contains(Long.toString(card));
+
+    letter.findElement(By.cssSelector("button.replay")).click();
+    browser.switchTo().alert().accept();
+
+    wait(browser)
+        .until(ExpectedConditions.textToBePresentInElementLocated(By.id("actions"), "replayed to"));
+    wait(browser).until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("tr.letter"), 0));
+    await("the replayed task is checked")
+        .atMost(WAIT)
+        .until(() -> carrier.calls(iccidOf(card)).getOrDefault("usage", 0) > before);
+  }
+
+  @Test
+  @Order(7)
+  void configsAndDevicePages_showWhatTheDatabaseHolds() {
+    browser.get(console + "/console/configs");
+    WebElement activated =
+        wait(browser)
+            .until(
+                ExpectedConditions.visibilityOfElementLocated(
+                    By.cssSelector("tr[data-config='default-activated'] td.cards")));
+    // 300 verified online cards, one of them stopped since (suspended).
+    wait(browser).until(d -> activated.getText().equals("299"));
+    long device = postgres.data().device().insert();
+    long inDevice = postgres.data().card().device(device).stopped("no_package").insert();
+
+    browser.get(console + "/console/device?id=" + device);
+
+    WebElement cardLink =
+        wait(browser)
+            .until(
+                ExpectedConditions.visibilityOfElementLocated(
+                    By.linkText(Long.toString(inDevice))));
+    assertThat(cardLink.findElement(By.xpath("../..")).getText()).contains("no_package");
+  }
+
+  @Test
+  @Order(8)
+  void logout_endsTheSession() {
+    browser.get(console + "/console/");
+    wait(browser).until(ExpectedConditions.elementToBeClickable(By.id("logout"))).click();
+
+    wait(browser).until(ExpectedConditions.urlContains("/console/login"));
+    browser.get(console + "/console/");
+    wait(browser).until(ExpectedConditions.urlContains("/console/login"));
+  }
+
+  private static void logIn(String token) {
+    browser.get(console + "/console/login");
+    WebElement field = wait(browser).until(ExpectedConditions.elementToBeClickable(By.id("token")));
+    field.sendKeys(token);
+    browser.findElement(By.id("login")).click();
+  }
+
+  private static String cell(WebDriver driver, String taskType, String column) {
+    List<WebElement> cells =
+        driver.findElements(By.cssSelector("tr[data-type='" + taskType + "'] td." + column));
+    return cells.isEmpty() ? "" : cells.get(0).getText();
+  }
+
+  private static String iccidOf(long card) {
+    return postgres
+        .jdbc()
+        .sql("SELECT iccid FROM tb_iot_card WHERE id = ?")
+        .param(card)
+        .query(String.class)
+        .single();
+  }
+
+  private static WebDriverWait wait(WebDriver driver) {
+    return new WebDriverWait(driver, WAIT);
+  }
+
+  private static byte[] bytes(String text) {
+    return text.getBytes(StandardCharsets.UTF_8);
+  }
+}
