@@ -1,5 +1,6 @@
 package com.cmp.polling.scheduler.admin;
 
+import com.cmp.polling.core.queue.Backlog;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.schemas.task.TaskType;
 import java.time.Clock;
@@ -12,7 +13,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * The state of the polling queues as an operator reads it, through the queue manager only: per task
- * type the cards scheduled (ZCARD per shard, and their sum), the overdue backlog and the manual
+ * type the cards scheduled (ZCARD per shard, and their sum: the size of the fleet, not a backlog),
+ * the backlog (cards due and not dispatched, and how long the oldest has waited) and the manual
  * triggers waiting.
  */
 @Component
@@ -35,10 +37,15 @@ class QueueOverview {
         shards.add(queues.getQueueDepth(shard, type));
       }
       long depth = shards.stream().mapToLong(Long::longValue).sum();
+      Backlog backlog = queues.getBacklog(type);
       byType.put(
           type.code(),
           new TaskQueues(
-              depth, queues.getOverdueCount(type, now), queues.getManualQueueLength(type), shards));
+              depth,
+              backlog.due(),
+              backlog.oldestAge().toSeconds(),
+              queues.manualTriggers().length(type),
+              shards));
     }
     return new Queues(now, queues.shardCount(), byType);
   }
@@ -54,10 +61,12 @@ class QueueOverview {
   /**
    * The queues of one task type.
    *
-   * @param depth cards scheduled in all shards (the sum of {@code shards})
-   * @param overdue cards due at {@code at} or earlier: how far behind the pipeline is
-   * @param manual manual triggers waiting for the next tick
+   * @param depth cards scheduled in all shards (the sum of {@code shards}), leased ones included
+   * @param overdue cards due and not dispatched: how far behind the scheduler is
+   * @param oldestOverdueSeconds how long the longest-waiting of them has waited (0: none)
+   * @param manual manual triggers waiting for the next tick, or being published
    * @param shards cards scheduled per shard, shard 0 first
    */
-  record TaskQueues(long depth, long overdue, long manual, List<Long> shards) {}
+  record TaskQueues(
+      long depth, long overdue, long oldestOverdueSeconds, long manual, List<Long> shards) {}
 }

@@ -92,6 +92,36 @@ public final class KafkaBroker {
     return new KafkaBroker(broker.getBrokersAsString(), "dedicated embedded KRaft broker");
   }
 
+  /**
+   * A broker for one test class alone, always embedded, that clients reach through a proxy the test
+   * can cut ({@link KafkaExtension#cutOff()}) and open again: Kafka unreachable, then back, with
+   * its topics and data, and clients reconnecting by themselves. The broker advertises the proxy.
+   */
+  static KafkaBroker dedicatedBehindProxy(
+      java.util.List<Runnable> onClose, java.util.function.Consumer<CuttableProxy> proxyHolder) {
+    int proxyPort = com.cmp.polling.testsupport.net.Ports.free();
+    EmbeddedKafkaKraftBroker broker = new EmbeddedKafkaKraftBroker(1, 1);
+    broker.brokerProperty("group.initial.rebalance.delay.ms", "0");
+    broker.brokerProperty("advertised.listeners", "EXTERNAL://localhost:" + proxyPort);
+    broker.afterPropertiesSet();
+    int brokerPort =
+        broker
+            .getCluster()
+            .brokers()
+            .values()
+            .iterator()
+            .next()
+            .socketServer()
+            .boundPort(org.apache.kafka.common.network.ListenerName.normalised("EXTERNAL"));
+    CuttableProxy proxy = new CuttableProxy(proxyPort, brokerPort);
+    proxy.open();
+    proxyHolder.accept(proxy);
+    onClose.add(proxy::close);
+    onClose.add(broker::destroy);
+    return new KafkaBroker(
+        "localhost:" + proxyPort, "dedicated embedded KRaft broker behind a proxy");
+  }
+
   public String bootstrapServers() {
     return bootstrapServers;
   }

@@ -31,7 +31,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 public final class KafkaExtension implements BeforeAllCallback, AfterAllCallback {
 
   private final boolean dedicated;
+  private final boolean behindProxy;
   private final List<Runnable> onClose = new ArrayList<>();
+  private CuttableProxy proxy;
   private String ownerId;
   private KafkaBroker broker;
 
@@ -41,7 +43,12 @@ public final class KafkaExtension implements BeforeAllCallback, AfterAllCallback
   }
 
   private KafkaExtension(boolean dedicated) {
+    this(dedicated, false);
+  }
+
+  private KafkaExtension(boolean dedicated, boolean behindProxy) {
     this.dedicated = dedicated;
+    this.behindProxy = behindProxy;
   }
 
   /**
@@ -52,13 +59,26 @@ public final class KafkaExtension implements BeforeAllCallback, AfterAllCallback
     return new KafkaExtension(true);
   }
 
+  /**
+   * A dedicated embedded broker that clients reach through a proxy: {@link #cutOff()} makes Kafka
+   * unreachable (connections dropped, new ones refused) while the broker keeps its topics and data,
+   * {@link #reconnect()} brings it back. For tests of what happens while Kafka is away.
+   */
+  public static KafkaExtension dedicatedWithOutages() {
+    return new KafkaExtension(true, true);
+  }
+
   @Override
   public void beforeAll(ExtensionContext context) {
     if (ownerId != null) {
       return; // a @Nested class shares the broker of its enclosing class
     }
     ownerId = context.getUniqueId();
-    broker = dedicated ? KafkaBroker.dedicated(onClose) : KafkaBroker.shared();
+    if (behindProxy) {
+      broker = KafkaBroker.dedicatedBehindProxy(onClose, started -> proxy = started);
+    } else {
+      broker = dedicated ? KafkaBroker.dedicated(onClose) : KafkaBroker.shared();
+    }
   }
 
   @Override
@@ -82,6 +102,26 @@ public final class KafkaExtension implements BeforeAllCallback, AfterAllCallback
     }
     onClose.forEach(Runnable::run);
     onClose.clear();
+  }
+
+  /**
+   * Kafka unreachable: every connection to it dropped, new ones refused (see {@link
+   * #dedicatedWithOutages()}).
+   */
+  public void cutOff() {
+    requireProxy().cut();
+  }
+
+  /** Kafka reachable again after {@link #cutOff()}. */
+  public void reconnect() {
+    requireProxy().open();
+  }
+
+  private CuttableProxy requireProxy() {
+    if (proxy == null) {
+      throw new IllegalStateException("only a broker of dedicatedWithOutages() can be cut off");
+    }
+    return proxy;
   }
 
   public String bootstrapServers() {
