@@ -84,8 +84,10 @@ public final class RedisExtension implements BeforeAllCallback, AfterAllCallback
     }
     ownerId = null;
     if (connectionFactory != null) {
-      template.delete(CLAIM_KEY);
+      // Flushed first: flush() writes the claim again, which would keep the database claimed for
+      // the claim's lifetime (and a JVM running more than 15 test classes would run out).
       flush();
+      template.delete(CLAIM_KEY);
       connectionFactory.destroy();
       template = null;
     }
