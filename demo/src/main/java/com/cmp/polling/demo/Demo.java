@@ -105,6 +105,7 @@ public final class Demo implements AutoCloseable {
 
         cmp-polling is running on embedded servers with {} demo cards.
           scheduler + admin API  http://localhost:{}   (token: {})
+          scheduler health       http://localhost:{}/actuator/health
           check handlers         http://localhost:{}/actuator/health
           lifecycle listener     http://localhost:{}/actuator/health
           gateway simulator      http://localhost:{}/sim/calls
@@ -112,19 +113,23 @@ public final class Demo implements AutoCloseable {
         Try:
           curl -s -H 'Authorization: Bearer {}' localhost:{}/api/monitoring/queues
           curl -s -X POST -H 'Authorization: Bearer {}' localhost:{}/api/admin/cards/11/checks/carddata
+          curl -s -H 'Authorization: Bearer {}' localhost:{}/actuator/health   (with details)
         Progress every {} s; Ctrl-C stops everything.
         """,
         options.cards(),
         PipelineApps.port(apps.scheduler()),
         token,
-        PipelineApps.port(apps.handlers()),
-        PipelineApps.port(apps.listener()),
+        PipelineApps.managementPort(apps.scheduler()),
+        PipelineApps.managementPort(apps.handlers()),
+        PipelineApps.managementPort(apps.listener()),
         apps.simulator().port(),
         infrastructure.endpoints().jdbcUrl(),
         token,
         PipelineApps.port(apps.scheduler()),
         token,
         PipelineApps.port(apps.scheduler()),
+        token,
+        PipelineApps.managementPort(apps.scheduler()),
         options.progressEvery().toSeconds());
   }
 

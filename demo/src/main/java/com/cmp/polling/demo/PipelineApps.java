@@ -43,16 +43,27 @@ public final class PipelineApps implements AutoCloseable {
     this.apps = apps;
   }
 
-  /** Ports of the four HTTP servers; 0 picks free ones. */
-  public record Ports(int simulator, int scheduler, int handlers, int listener) {
-    public static final Ports DEFAULT = new Ports(8089, 8080, 8081, 8082);
-    public static final Ports ANY = new Ports(0, 0, 0, 0);
+  /**
+   * Ports of the four HTTP servers and of the three apps' management servers (actuator); 0 picks
+   * free ones.
+   */
+  public record Ports(
+      int simulator,
+      int scheduler,
+      int handlers,
+      int listener,
+      int schedulerManagement,
+      int handlersManagement,
+      int listenerManagement) {
+    public static final Ports DEFAULT = new Ports(8089, 8080, 8081, 8082, 9080, 9081, 9082);
+    public static final Ports ANY = new Ports(0, 0, 0, 0, 0, 0, 0);
   }
 
   /**
    * Starts the simulator, then the listener (returns once its replication slot streams), the
    * handlers and the scheduler, whose initializer enrolls every card already in the database.
    *
+   * @param adminToken the scheduler's API token, also the management token (health details)
    * @param prepareCarrier run once the simulator is up, before any app can call it
    * @param overrides Spring properties for every app, winning over the demo's settings
    */
@@ -68,11 +79,12 @@ public final class PipelineApps implements AutoCloseable {
     PipelineApps pipeline = new PipelineApps(simulator, apps);
     try {
       prepareCarrier.accept(simulator);
-      Map<String, Object> common = common(endpoints, simulator.baseUrl());
+      Map<String, Object> common = common(endpoints, simulator.baseUrl(), adminToken);
 
       Map<String, Object> listener = new LinkedHashMap<>(common);
       listener.put("spring.application.name", "lifecycle-listener");
       listener.put("server.port", ports.listener());
+      listener.put("management.server.port", ports.listenerManagement());
       listener.put("cmp.polling.listener.cdc.slot-name", SLOT);
       listener.put("cmp.polling.listener.cdc.publication-name", SLOT);
       // The embedded database goes away with the demo: leave no slot behind on a shared one.
@@ -87,12 +99,14 @@ public final class PipelineApps implements AutoCloseable {
       Map<String, Object> handlers = new LinkedHashMap<>(common);
       handlers.put("spring.application.name", "check-handlers");
       handlers.put("server.port", ports.handlers());
+      handlers.put("management.server.port", ports.handlersManagement());
       handlers.putAll(overrides);
       apps.add(run(HandlersApplication.class, handlers));
 
       Map<String, Object> scheduler = new LinkedHashMap<>(common);
       scheduler.put("spring.application.name", "scheduler-service");
       scheduler.put("server.port", ports.scheduler());
+      scheduler.put("management.server.port", ports.schedulerManagement());
       scheduler.put("cmp.polling.scheduler.admin.token", adminToken);
       scheduler.put("cmp.polling.scheduler.triggers.interval", "5s");
       scheduler.putAll(overrides);
@@ -104,13 +118,17 @@ public final class PipelineApps implements AutoCloseable {
     }
   }
 
-  private static Map<String, Object> common(Endpoints endpoints, String gatewayUrl) {
+  private static Map<String, Object> common(
+      Endpoints endpoints, String gatewayUrl, String managementToken) {
     Map<String, Object> properties = new LinkedHashMap<>(endpoints.springProperties());
     properties.put("spring.config.name", "cmp-demo-no-file");
     properties.put("spring.main.banner-mode", "off");
     properties.put("cmp.polling.gateway.base-url", gatewayUrl);
+    // As the apps' application.yml has it, on the management ports above.
     properties.put("management.endpoints.web.exposure.include", "health,info,prometheus,metrics");
-    properties.put("management.endpoint.health.show-details", "always");
+    properties.put("management.endpoint.health.show-components", "always");
+    properties.put("management.endpoint.health.show-details", "when-authorized");
+    properties.put("cmp.polling.management.token", managementToken);
     return properties;
   }
 
@@ -165,6 +183,11 @@ public final class PipelineApps implements AutoCloseable {
 
   public static int port(ConfigurableApplicationContext app) {
     return ((WebServerApplicationContext) app).getWebServer().getPort();
+  }
+
+  /** The port of the app's management server (actuator). */
+  public static int managementPort(ConfigurableApplicationContext app) {
+    return app.getEnvironment().getRequiredProperty("local.management.port", Integer.class);
   }
 
   /** Stops the scheduler first (no new tasks), then the handlers, the listener, the simulator. */

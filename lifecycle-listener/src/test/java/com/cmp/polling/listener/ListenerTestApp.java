@@ -12,6 +12,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.kafka.streams.KafkaStreams;
@@ -65,6 +66,11 @@ public final class ListenerTestApp implements AutoCloseable {
     properties.put("cmp.polling.listener.cdc.restart-backoff", "1s");
     properties.put("cmp.polling.listener.streams.state-dir", tempDir());
     properties.put("cmp.polling.listener.consumer.retry-backoff", "200ms");
+    // stop-resume-service is on the test classpath (the card-actions tests act with it); the
+    // listener itself never stops or resumes a card.
+    properties.put(
+        "spring.autoconfigure.exclude",
+        "com.cmp.polling.autoconfigure.StopResumeAutoConfiguration");
     properties.putAll(overrides);
     ConfigurableApplicationContext context =
         new SpringApplicationBuilder(LifecycleListenerApplication.class)
@@ -92,9 +98,16 @@ public final class ListenerTestApp implements AutoCloseable {
                         .query(Long.class)
                         .single()
                     == 1);
-    await("lifecycle topology running")
-        .atMost(Duration.ofSeconds(60))
-        .until(() -> bean(TopologyRunner.class).state() == KafkaStreams.State.RUNNING);
+    for (String topology : List.of("topologyRunner", "cardActionsRunner")) {
+      if (context.containsBean(topology)) {
+        await(topology + " running")
+            .atMost(Duration.ofSeconds(60))
+            .until(
+                () ->
+                    context.getBean(topology, TopologyRunner.class).state()
+                        == KafkaStreams.State.RUNNING);
+      }
+    }
     await("lifecycle consumer assigned")
         .atMost(Duration.ofSeconds(60))
         .until(

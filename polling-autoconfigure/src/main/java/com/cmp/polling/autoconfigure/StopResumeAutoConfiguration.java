@@ -5,13 +5,10 @@ import com.cmp.polling.core.packageusage.PackageUsageStore;
 import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.stopresumelog.StopResumeLogStore;
-import com.cmp.polling.schemas.json.PayloadCodec;
 import com.cmp.polling.stopresume.OperatorActions;
 import com.cmp.polling.stopresume.StopResumeService;
 import com.cmp.polling.stopresume.StopResumeSettings;
-import com.cmp.polling.stopresume.action.CardActionPublisher;
 import com.cmp.polling.stopresume.action.CarrierActions;
-import com.cmp.polling.stopresume.action.KafkaCardActionPublisher;
 import com.cmp.polling.stopresume.action.RetryPolicy;
 import com.cmp.polling.stopresume.action.Sleeper;
 import com.cmp.polling.stopresume.action.StopResumeMetrics;
@@ -31,7 +28,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.kafka.core.KafkaTemplate;
 
 /** StopResumeService and its parts, for the processes that have stop-resume-service. */
 @AutoConfiguration(after = PollingCoreAutoConfiguration.class)
@@ -69,38 +65,20 @@ public class StopResumeAutoConfiguration {
   }
 
   @Bean
-  @ConditionalOnMissingBean
-  CardActionPublisher cardActionPublisher(
-      KafkaTemplate<String, byte[]> kafka,
-      PayloadCodec codec,
-      PollingProperties properties,
-      ObjectProvider<MeterRegistry> registry) {
-    return new KafkaCardActionPublisher(
-        kafka,
-        codec,
-        properties.kafka().ackTimeout(),
-        registry.getIfAvailable(SimpleMeterRegistry::new));
-  }
-
-  @Bean
   CarrierActions carrierActions(
       CarrierGateway gateway,
       CardStore cards,
       StopResumeLogStore attempts,
-      CardActionPublisher publisher,
       StopResumeMetrics metrics,
-      PollingProperties properties,
-      Clock clock) {
+      PollingProperties properties) {
     var settings = properties.stopResume();
     return new CarrierActions(
         gateway,
         cards,
         attempts,
-        publisher,
         new RetryPolicy(settings.attempts(), settings.firstBackoff(), settings.backoffMultiplier()),
         Sleeper.REAL,
-        metrics,
-        clock);
+        metrics);
   }
 
   @Bean

@@ -62,6 +62,11 @@ public final class SchedulerTestApp implements AutoCloseable {
     return "http://127.0.0.1:" + context.getEnvironment().getProperty("local.server.port");
   }
 
+  /** The actuator's own server, e.g. {@code http://127.0.0.1:43122}. */
+  public String managementUrl() {
+    return "http://127.0.0.1:" + context.getEnvironment().getProperty("local.management.port");
+  }
+
   public RunningSimulator simulator() {
     return simulator;
   }

@@ -21,6 +21,7 @@ public final class Topics {
   public static final String CDC_CARD_NAME = CDC_PREFIX + ".public.tb_iot_card";
   public static final String CDC_DEVICE_NAME = CDC_PREFIX + ".public.tb_device";
   public static final String CDC_CONFIG_NAME = CDC_PREFIX + ".public.tb_polling_config";
+  public static final String CDC_STOP_RESUME_LOG_NAME = CDC_PREFIX + ".public.tb_stop_resume_log";
   public static final String LIFECYCLE_NAME = "polling.lifecycle";
   public static final String TASK_REALNAME_NAME = "polling.task.realname";
   public static final String TASK_CARDDATA_NAME = "polling.task.carddata";
@@ -40,6 +41,13 @@ public final class Topics {
 
   /** Raw change events of tb_polling_config in Debezium's JSON envelope (key: primary key). */
   public static final Topic<String> CDC_CONFIG = new Topic<>(CDC_CONFIG_NAME, String.class, null);
+
+  /**
+   * Raw change events of tb_stop_resume_log in Debezium's JSON envelope (key: primary key): the
+   * outbox that {@link #CARD_ACTIONS} is derived from.
+   */
+  public static final Topic<String> CDC_STOP_RESUME_LOG =
+      new Topic<>(CDC_STOP_RESUME_LOG_NAME, String.class, null);
 
   /** Typed lifecycle events (key: card id, or {@code config:<id>}). */
   public static final Topic<LifecycleEvent> LIFECYCLE =
@@ -67,7 +75,10 @@ public final class Topics {
   public static final Topic<CheckTask> MANUAL_PROTECT =
       new Topic<>(MANUAL_PROTECT_NAME, CheckTask.class, "check-task");
 
-  /** Every stop or resume performed (key: card id). */
+  /**
+   * Every stop or resume the carrier confirmed (key: card id), one record per success row of
+   * tb_stop_resume_log, derived from {@link #CDC_STOP_RESUME_LOG} by the lifecycle listener.
+   */
   public static final Topic<CardAction> CARD_ACTIONS =
       new Topic<>(CARD_ACTIONS_NAME, CardAction.class, "card-action");
 
@@ -126,6 +137,7 @@ public final class Topics {
         CDC_CARD,
         CDC_DEVICE,
         CDC_CONFIG,
+        CDC_STOP_RESUME_LOG,
         LIFECYCLE,
         TASK_REALNAME,
         TASK_CARDDATA,

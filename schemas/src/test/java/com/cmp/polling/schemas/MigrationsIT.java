@@ -20,7 +20,10 @@ class MigrationsIT {
 
   private static final List<String> SCRIPTS =
       List.of(
-          "V1__polling_tables.sql", "V2__default_polling_configs.sql", "V3__package_triggers.sql");
+          "V1__polling_tables.sql",
+          "V2__default_polling_configs.sql",
+          "V3__package_triggers.sql",
+          "V4__stop_resume_log_outbox.sql");
 
   @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
 

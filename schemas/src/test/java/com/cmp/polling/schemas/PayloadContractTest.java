@@ -76,7 +76,7 @@ class PayloadContractTest {
         for (ActionTrigger trigger : ActionTrigger.values()) {
           var payload =
               new CardAction(
-                  100, reason == StopReason.MANUAL ? null : 10L, action, reason, trigger, 3, T0);
+                  7, 100, reason == StopReason.MANUAL ? null : 10L, action, reason, trigger, 3, T0);
 
           byte[] json = codec.encode(Topics.CARD_ACTIONS, payload);
 
@@ -211,6 +211,7 @@ class PayloadContractTest {
     assertThatThrownBy(
             () ->
                 new CardAction(
+                    9,
                     1,
                     0L,
                     CardActionType.STOP,
@@ -260,10 +261,32 @@ class PayloadContractTest {
   }
 
   @Test
+  void cardAction_withoutItsActionId_isRejected() {
+    String json =
+        """
+        {"cardId":1,"action":"stop","reason":"manual","trigger":"operator","attempts":1,"performedAt":"2026-11-29T10:00:00Z"}
+        """;
+
+    assertThat(problems(Topics.CARD_ACTIONS, json)).anyMatch(p -> p.contains("actionId"));
+    assertThatThrownBy(
+            () ->
+                new CardAction(
+                    0,
+                    1,
+                    null,
+                    CardActionType.STOP,
+                    StopReason.MANUAL,
+                    ActionTrigger.OPERATOR,
+                    1,
+                    T0))
+        .hasMessage("action id must be positive, was 0");
+  }
+
+  @Test
   void cardAction_withAnUnknownReason_isRejected() {
     String json =
         """
-        {"cardId":1,"action":"stop","reason":"bored","trigger":"evaluation","attempts":1,"performedAt":"2026-11-29T10:00:00Z"}
+        {"actionId":3,"cardId":1,"action":"stop","reason":"bored","trigger":"evaluation","attempts":1,"performedAt":"2026-11-29T10:00:00Z"}
         """;
 
     assertThat(problems(Topics.CARD_ACTIONS, json)).anyMatch(p -> p.contains("reason"));

@@ -39,7 +39,8 @@ class SchemaRulesIT {
 
   @Test
   void cdcTables_carryTheFullBeforeImage() {
-    for (String table : List.of("tb_iot_card", "tb_device", "tb_polling_config")) {
+    for (String table :
+        List.of("tb_iot_card", "tb_device", "tb_polling_config", "tb_stop_resume_log")) {
       String identity =
           jdbc()
               .sql("SELECT relreplident::text FROM pg_class WHERE relname = ?")

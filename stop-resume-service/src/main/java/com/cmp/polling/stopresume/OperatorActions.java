@@ -26,6 +26,9 @@ import org.slf4j.LoggerFactory;
  */
 public class OperatorActions {
 
+  /** The longest protection period an operator may set. */
+  public static final Duration MAX_PROTECTION = Duration.ofDays(30);
+
   private static final Logger log = LoggerFactory.getLogger(OperatorActions.class);
 
   private final CardStore cards;
@@ -57,7 +60,11 @@ public class OperatorActions {
    * Stops the card with stop reason {@code manual}; with a positive {@code protectFor}, keeps it
    * stopped for that long whatever the rules say.
    *
+   * @throws IllegalArgumentException for a negative period or one over {@link #MAX_PROTECTION},
+   *     before anything is done
    * @throws CardNotFoundException, CardBusyException, CarrierActionFailedException
+   * @throws ProtectionNotRecordedException when the card was stopped but Redis did not take the
+   *     period (or the end of the previous one)
    */
   public ActionResult stopManually(long cardId, Duration protectFor) {
     return act(cardId, DesiredState.STOPPED, protectFor);
@@ -67,13 +74,18 @@ public class OperatorActions {
    * Resumes the card, whatever it was stopped for; with a positive {@code protectFor}, keeps it
    * online for that long whatever the rules say.
    *
+   * @throws IllegalArgumentException for a negative period or one over {@link #MAX_PROTECTION},
+   *     before anything is done
    * @throws CardNotFoundException, CardBusyException, CarrierActionFailedException
+   * @throws ProtectionNotRecordedException when the card was resumed but Redis did not take the
+   *     period (or the end of the previous one)
    */
   public ActionResult resumeManually(long cardId, Duration protectFor) {
     return act(cardId, DesiredState.ONLINE, protectFor);
   }
 
   private ActionResult act(long cardId, DesiredState desired, Duration protectFor) {
+    requireValidPeriod(cardId, protectFor);
     Card card = load(cardId);
     String lockKey = StopResumeService.lockKey(card);
     HeldLock lock =
@@ -92,13 +104,28 @@ public class OperatorActions {
     }
   }
 
+  /** Checked before anything is done: a period Redis refuses would fail after the carrier acted. */
+  private static void requireValidPeriod(long cardId, Duration protectFor) {
+    if (protectFor != null
+        && (protectFor.isNegative() || protectFor.compareTo(MAX_PROTECTION) > 0)) {
+      throw new IllegalArgumentException(
+          "protection period of card "
+              + cardId
+              + " must be from 0 to "
+              + MAX_PROTECTION.toSeconds()
+              + " s, was "
+              + protectFor.toSeconds()
+              + " s");
+    }
+  }
+
   private void protect(long cardId, DesiredState desired, Duration period, ActionResult done) {
     try {
       protection.protect(cardId, desired, period);
       queues.requeue(cardId, TaskType.PROTECT, clock.instant().plus(settings.protectCheckDelay()));
       log.info("card {} protected for {}: stays {}", cardId, period, desired.code());
     } catch (RuntimeException e) {
-      throw new ProtectionNotRecordedException(cardId, done.action(), e);
+      throw new ProtectionNotRecordedException(done, period, e);
     }
   }
 
@@ -106,7 +133,7 @@ public class OperatorActions {
     try {
       protection.end(cardId);
     } catch (RuntimeException e) {
-      throw new ProtectionNotRecordedException(cardId, done.action(), e);
+      throw new ProtectionNotRecordedException(done, Duration.ZERO, e);
     }
   }
 

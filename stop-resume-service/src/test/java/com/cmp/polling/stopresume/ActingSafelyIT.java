@@ -6,21 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.stopresumelog.AttemptResult;
 import com.cmp.polling.core.stopresumelog.StopResumeLogEntry;
-import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.action.ActionTrigger;
-import com.cmp.polling.schemas.action.CardAction;
 import com.cmp.polling.schemas.action.CardActionType;
 import com.cmp.polling.schemas.action.StopReason;
-import com.cmp.polling.schemas.json.PayloadCodec;
 import com.cmp.polling.simulator.behaviour.Behaviour;
 import com.cmp.polling.stopresume.Evaluation.Outcome;
 import com.cmp.polling.stopresume.action.ActionResult;
 import com.cmp.polling.testsupport.data.TestData;
-import com.cmp.polling.testsupport.kafka.KafkaExtension;
-import com.cmp.polling.testsupport.kafka.TopicCursor;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -32,19 +26,21 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** Retries, the attempt log, locks against duplicate calls, the published actions, metrics. */
+/**
+ * Retries, the attempt log (the outbox of the card actions), locks against duplicate calls,
+ * metrics.
+ */
 class ActingSafelyIT {
 
   @RegisterExtension static final PostgresExtension postgres = PostgresExtension.migrated();
   @RegisterExtension static final RedisExtension redis = new RedisExtension();
-  @RegisterExtension static final KafkaExtension kafka = new KafkaExtension();
 
   static StopResumeRig rig;
   static TestData data;
 
   @BeforeAll
   static void startRig() {
-    rig = new StopResumeRig(postgres, redis, kafka);
+    rig = new StopResumeRig(postgres, redis);
     data = postgres.data();
   }
 
@@ -120,11 +116,10 @@ class ActingSafelyIT {
   }
 
   @Test
-  void resume_thatFailsTwice_succeedsOnTheThirdAttempt_andIsPublished() {
+  void resume_thatFailsTwice_succeedsOnTheThirdAttempt_withOneSuccessRow() {
     long card = data.card().stopped("no_package").insert();
     data.packageOfCard(card).status(1).insert();
     rig.carrier.failNext(rig.card(card).iccid(), 2, 502);
-    TopicCursor actions = kafka.cursorAtEnd(Topics.CARD_ACTIONS.name());
 
     assertThat(rig.service.evaluateAndAct(card).outcome()).isEqualTo(Outcome.RESUMED);
 
@@ -135,13 +130,13 @@ class ActingSafelyIT {
             org.assertj.core.groups.Tuple.tuple(CardActionType.RESUME, AttemptResult.ERROR),
             org.assertj.core.groups.Tuple.tuple(CardActionType.RESUME, AttemptResult.ERROR),
             org.assertj.core.groups.Tuple.tuple(CardActionType.RESUME, AttemptResult.SUCCESS));
-    assertThat(publishedFor(actions, card))
+    // The success row is what polling.card.actions is derived from: the lifted reason, 3 attempts.
+    assertThat(successRowsOf(card))
         .singleElement()
         .satisfies(
-            action -> {
-              assertThat(action.action()).isEqualTo(CardActionType.RESUME);
-              assertThat(action.reason()).isEqualTo(StopReason.NO_PACKAGE);
-              assertThat(action.attempts()).isEqualTo(3);
+            row -> {
+              assertThat(row.reason()).isEqualTo(StopReason.NO_PACKAGE);
+              assertThat(row.attempt()).isEqualTo(3);
             });
   }
 
@@ -239,7 +234,7 @@ class ActingSafelyIT {
   }
 
   @Test
-  void performedActions_arePublished_andCounted() {
+  void performedAction_isRecordedInItsSuccessRow_withWhatItsCardActionNeeds_andCounted() {
     long device = data.device().insert();
     long card = data.card().device(device).insert();
     double before =
@@ -254,23 +249,17 @@ class ActingSafelyIT {
 
     rig.service.evaluateAndAct(card);
 
-    PayloadCodec codec = new PayloadCodec();
-    List<CardAction> published =
-        kafka
-            .readFromBeginning(Topics.CARD_ACTIONS.name(), Integer.MAX_VALUE, Duration.ofSeconds(5))
-            .stream()
-            .filter(r -> r.key().equals(Long.toString(card)))
-            .map(r -> codec.decode(Topics.CARD_ACTIONS, r.value()))
-            .toList();
-    assertThat(published)
+    // The outbox row of polling.card.actions: the listener publishes nothing else.
+    assertThat(successRowsOf(card))
         .singleElement()
         .satisfies(
-            action -> {
-              assertThat(action.action()).isEqualTo(CardActionType.STOP);
-              assertThat(action.reason()).isEqualTo(StopReason.NO_PACKAGE);
-              assertThat(action.deviceId()).isEqualTo(device);
-              assertThat(action.trigger()).isEqualTo(ActionTrigger.EVALUATION);
-              assertThat(action.attempts()).isEqualTo(1);
+            row -> {
+              assertThat(row.action()).isEqualTo(CardActionType.STOP);
+              assertThat(row.reason()).isEqualTo(StopReason.NO_PACKAGE);
+              assertThat(row.deviceId()).isEqualTo(device);
+              assertThat(row.trigger()).isEqualTo(ActionTrigger.EVALUATION);
+              assertThat(row.attempt()).isEqualTo(1);
+              assertThat(row.createdAt()).isNotNull();
             });
     assertThat(
             rig.counter(
@@ -284,12 +273,9 @@ class ActingSafelyIT {
         .isEqualTo(before + 1);
   }
 
-  /** Records published for the card after the cursor was taken (until none arrives for 3 s). */
-  private static List<CardAction> publishedFor(TopicCursor cursor, long cardId) {
-    PayloadCodec codec = new PayloadCodec();
-    return cursor.read(Integer.MAX_VALUE, Duration.ofSeconds(3)).stream()
-        .filter(r -> r.key().equals(Long.toString(cardId)))
-        .map(r -> codec.decode(Topics.CARD_ACTIONS, r.value()))
+  private static List<StopResumeLogEntry> successRowsOf(long cardId) {
+    return rig.attemptsOf(cardId).stream()
+        .filter(row -> row.result() == AttemptResult.SUCCESS)
         .toList();
   }
 

@@ -10,7 +10,6 @@ import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.stopresume.Evaluation.Outcome;
 import com.cmp.polling.stopresume.OperatorActions.ProtectionCheck;
 import com.cmp.polling.testsupport.data.TestData;
-import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
 import java.time.Duration;
@@ -24,14 +23,13 @@ class OperatorActionsIT {
 
   @RegisterExtension static final PostgresExtension postgres = PostgresExtension.migrated();
   @RegisterExtension static final RedisExtension redis = new RedisExtension();
-  @RegisterExtension static final KafkaExtension kafka = new KafkaExtension();
 
   static StopResumeRig rig;
   static TestData data;
 
   @BeforeAll
   static void startRig() {
-    rig = new StopResumeRig(postgres, redis, kafka);
+    rig = new StopResumeRig(postgres, redis);
     data = postgres.data();
   }
 
@@ -158,6 +156,38 @@ class OperatorActionsIT {
 
     assertThat(rig.callsOf(protectedCard)).isEmpty();
     assertThat(rig.callsOf(freeCard)).isEmpty();
+  }
+
+  @Test
+  void periodOverTheMaximum_orNegative_isRefusedBeforeAnythingIsDone() {
+    long card = data.card().insert();
+
+    for (Duration period :
+        new Duration[] {
+          OperatorActions.MAX_PROTECTION.plusSeconds(1),
+          Duration.ofSeconds(Long.MAX_VALUE),
+          Duration.ofSeconds(-1)
+        }) {
+      assertThatThrownBy(() -> rig.operator.stopManually(card, period))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageStartingWith(
+              "protection period of card " + card + " must be from 0 to 2592000 s, was ");
+    }
+
+    assertThat(rig.callsOf(card)).isEmpty();
+    assertThat(rig.attemptsOf(card)).isEmpty();
+    assertThat(rig.card(card).isOnline()).isTrue();
+    assertThat(rig.protection.isProtected(card)).isFalse();
+  }
+
+  @Test
+  void theLongestPeriod_isAccepted() {
+    long card = data.card().insert();
+
+    rig.operator.stopManually(card, OperatorActions.MAX_PROTECTION);
+
+    assertThat(rig.protection.remaining(card).orElseThrow())
+        .isGreaterThan(OperatorActions.MAX_PROTECTION.minusMinutes(1));
   }
 
   @Test

@@ -8,12 +8,10 @@ import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.queue.QueueSettings;
 import com.cmp.polling.core.stopresumelog.StopResumeLogEntry;
 import com.cmp.polling.core.stopresumelog.StopResumeLogStore;
-import com.cmp.polling.schemas.json.PayloadCodec;
 import com.cmp.polling.simulator.GatewaySimulator;
 import com.cmp.polling.simulator.RunningSimulator;
 import com.cmp.polling.simulator.SimulatorControl;
 import com.cmp.polling.stopresume.action.CarrierActions;
-import com.cmp.polling.stopresume.action.KafkaCardActionPublisher;
 import com.cmp.polling.stopresume.action.RetryPolicy;
 import com.cmp.polling.stopresume.action.Sleeper;
 import com.cmp.polling.stopresume.action.StopResumeMetrics;
@@ -22,7 +20,6 @@ import com.cmp.polling.stopresume.gateway.GatewaySettings;
 import com.cmp.polling.stopresume.gateway.HttpCarrierGateway;
 import com.cmp.polling.stopresume.lock.OperationLocks;
 import com.cmp.polling.stopresume.rules.StopRules;
-import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -32,17 +29,12 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringSerializer;
-import org.springframework.kafka.core.DefaultKafkaProducerFactory;
-import org.springframework.kafka.core.KafkaTemplate;
 
 /**
- * StopResumeService and OperatorActions wired on real servers: the test class's PostgreSQL
- * database, Redis database and Kafka broker, and a gateway simulator over HTTP (plus, for the tests
- * of broken answers, a second service whose gateway answers garbage). Back-off is 5 ms so retry
- * tests stay quick; everything else is as in production.
+ * StopResumeService and OperatorActions wired on real servers: the test class's PostgreSQL database
+ * and Redis database, and a gateway simulator over HTTP (plus, for the tests of broken answers, a
+ * second service whose gateway answers garbage). Back-off is 5 ms so retry tests stay quick;
+ * everything else is as in production.
  */
 final class StopResumeRig implements AutoCloseable {
 
@@ -58,41 +50,22 @@ final class StopResumeRig implements AutoCloseable {
   final StopResumeService serviceOnGarbageGateway;
   final OperatorActions operator;
   final CarrierActions actions;
-  private final DefaultKafkaProducerFactory<String, byte[]> producers;
 
-  StopResumeRig(PostgresExtension postgres, RedisExtension redis, KafkaExtension kafka) {
+  StopResumeRig(PostgresExtension postgres, RedisExtension redis) {
     Clock clock = Clock.systemUTC();
     cards = new CardStore(postgres.jdbc());
     attempts = new StopResumeLogStore(postgres.jdbc());
     protection = new ProtectionPeriods(redis.template(), clock);
     queues = new PollingQueueManager(redis.template(), QueueSettings.DEFAULTS, clock);
-    producers =
-        new DefaultKafkaProducerFactory<>(
-            Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                kafka.bootstrapServers(),
-                ProducerConfig.ACKS_CONFIG,
-                "all",
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
-                true,
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
-                StringSerializer.class,
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
-                ByteArraySerializer.class));
-    var publisher =
-        new KafkaCardActionPublisher(
-            new KafkaTemplate<>(producers), new PayloadCodec(), Duration.ofSeconds(10), meters);
     var metrics = new StopResumeMetrics(meters);
     actions =
         new CarrierActions(
             new HttpCarrierGateway(GatewaySettings.of(simulator.baseUrl())),
             cards,
             attempts,
-            publisher,
             new RetryPolicy(3, Duration.ofMillis(5), 2.0),
             Sleeper.REAL,
-            metrics,
-            clock);
+            metrics);
     var locks = new OperationLocks(redis.template(), clock);
     var rules = new StopRules(new PackageUsageStore(postgres.jdbc()));
     service =
@@ -103,11 +76,9 @@ final class StopResumeRig implements AutoCloseable {
             new HttpCarrierGateway(GatewaySettings.of(garbage.baseUrl())),
             cards,
             attempts,
-            publisher,
             new RetryPolicy(3, Duration.ofMillis(5), 2.0),
             Sleeper.REAL,
-            metrics,
-            clock);
+            metrics);
     serviceOnGarbageGateway =
         new StopResumeService(
             cards, rules, garbageActions, protection, locks, StopResumeSettings.DEFAULTS, metrics);
@@ -168,7 +139,6 @@ final class StopResumeRig implements AutoCloseable {
 
   @Override
   public void close() {
-    producers.destroy();
     simulator.close();
     garbage.close();
   }

@@ -9,7 +9,6 @@ import com.cmp.polling.core.protection.DesiredState;
 import com.cmp.polling.schemas.action.StopReason;
 import com.cmp.polling.stopresume.Evaluation.Outcome;
 import com.cmp.polling.testsupport.data.TestData;
-import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
 import java.time.Duration;
@@ -29,14 +28,13 @@ class StopResumeServiceIT {
 
   @RegisterExtension static final PostgresExtension postgres = PostgresExtension.migrated();
   @RegisterExtension static final RedisExtension redis = new RedisExtension();
-  @RegisterExtension static final KafkaExtension kafka = new KafkaExtension();
 
   static StopResumeRig rig;
   static TestData data;
 
   @BeforeAll
   static void startRig() {
-    rig = new StopResumeRig(postgres, redis, kafka);
+    rig = new StopResumeRig(postgres, redis);
     data = postgres.data();
   }
 

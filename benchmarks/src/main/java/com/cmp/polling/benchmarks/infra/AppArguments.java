@@ -8,7 +8,10 @@ public final class AppArguments {
 
   private AppArguments() {}
 
-  /** PostgreSQL, Redis and Kafka of this benchmark, and a random HTTP port; add to it freely. */
+  /**
+   * PostgreSQL, Redis and Kafka of this benchmark, and random HTTP ports (API and management); add
+   * to it freely.
+   */
   public static Map<String, Object> onServers(
       BenchmarkPostgres postgres, BenchmarkRedis redis, BenchmarkKafka kafka) {
     Map<String, Object> properties = new LinkedHashMap<>();
@@ -19,6 +22,7 @@ public final class AppArguments {
     properties.put("spring.data.redis.port", redis.port());
     properties.put("spring.kafka.bootstrap-servers", kafka.bootstrapServers());
     properties.put("server.port", 0);
+    properties.put("management.server.port", 0);
     return properties;
   }
 

@@ -57,6 +57,10 @@ public final class EmbeddedInfrastructure implements AutoCloseable {
       kafka = new EmbeddedKafkaKraftBroker(1, 1);
       // Consumers of a fresh group start at once instead of waiting 3 s for more members.
       kafka.brokerProperty("group.initial.rebalance.delay.ms", "0");
+      // The listener derives polling.card.actions with exactly_once_v2, which needs transactions;
+      // their log wants 3 replicas by default.
+      kafka.brokerProperty("transaction.state.log.replication.factor", "1");
+      kafka.brokerProperty("transaction.state.log.min.isr", "1");
       kafka.afterPropertiesSet();
     } catch (IOException | RuntimeException e) {
       postgres.close();

@@ -14,9 +14,19 @@ import java.util.regex.Pattern;
  */
 public final class DebeziumSettings {
 
-  /** The captured tables, in Debezium's {@code table.include.list} form. */
-  public static final String TABLES =
+  /**
+   * The tables whose rows the first start reads whole ({@code snapshot.include.collection.list}):
+   * the card stream's snapshot builds the device → cards store.
+   */
+  public static final String SNAPSHOT_TABLES =
       "public.tb_iot_card,public.tb_device,public.tb_polling_config";
+
+  /**
+   * The captured tables, in Debezium's {@code table.include.list} form. tb_stop_resume_log is the
+   * outbox of {@code polling.card.actions}; it is streamed but never snapshotted: its past rows
+   * were actions of before (and a snapshot of a long log costs much for nothing).
+   */
+  public static final String TABLES = SNAPSHOT_TABLES + ",public.tb_stop_resume_log";
 
   /**
    * The columns the pipeline reads; the others (ICCID, usage counters, timestamps) are left out of
@@ -31,7 +41,9 @@ public final class DebeziumSettings {
           "public\\.tb_device\\.(id|enable_polling|deleted_at)",
           "public\\.tb_polling_config\\.(id|card_condition|carrier_id|priority"
               + "|realname_check_interval|carddata_check_interval|package_check_interval"
-              + "|protect_check_interval|status)");
+              + "|protect_check_interval|status)",
+          "public\\.tb_stop_resume_log\\.(id|iot_card_id|device_id|action|reason|trigger|result"
+              + "|attempt|created_at)");
 
   private static final Pattern JDBC_URL =
       Pattern.compile("jdbc:postgresql://([^:/?]+)(?::(\\d+))?/([^?]+).*");
@@ -67,9 +79,13 @@ public final class DebeziumSettings {
     p.setProperty("slot.drop.on.stop", Boolean.toString(cdc.dropSlotOnStop()));
     p.setProperty("publication.name", cdc.publicationName());
     p.setProperty("publication.autocreate.mode", "filtered");
+    // filtered: Debezium creates the publication over these tables, and at every start brings an
+    // existing one in line with them (ALTER PUBLICATION ... SET TABLE): an install made before
+    // tb_stop_resume_log was captured gets it added when the new version first starts.
     p.setProperty("table.include.list", TABLES);
     p.setProperty("column.include.list", COLUMNS);
     p.setProperty("snapshot.mode", cdc.snapshotMode());
+    p.setProperty("snapshot.include.collection.list", SNAPSHOT_TABLES);
     p.setProperty("decimal.handling.mode", "string");
     p.setProperty("tombstones.on.delete", "true");
     p.setProperty("poll.interval.ms", Long.toString(cdc.pollInterval().toMillis()));

@@ -27,7 +27,11 @@ final class KafkaChangeConsumer
 
   private static final Logger log = LoggerFactory.getLogger(KafkaChangeConsumer.class);
   private static final Set<String> CAPTURED =
-      Set.of(Topics.CDC_CARD_NAME, Topics.CDC_DEVICE_NAME, Topics.CDC_CONFIG_NAME);
+      Set.of(
+          Topics.CDC_CARD_NAME,
+          Topics.CDC_DEVICE_NAME,
+          Topics.CDC_CONFIG_NAME,
+          Topics.CDC_STOP_RESUME_LOG_NAME);
 
   private final KafkaTemplate<String, byte[]> kafka;
   private final Duration ackTimeout;

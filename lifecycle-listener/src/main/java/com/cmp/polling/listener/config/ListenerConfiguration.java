@@ -58,6 +58,7 @@ public class ListenerConfiguration {
       PayloadCodec codec,
       PollingProperties polling) {
     return new TopologyRunner(
+        "lifecycle",
         LifecycleTopology.build(codec),
         StreamsSettings.of(
             properties.streams(),

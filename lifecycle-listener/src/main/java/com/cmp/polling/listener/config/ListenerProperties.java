@@ -14,13 +14,15 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param streams the Kafka Streams lifecycle topology
  * @param consumer the consumer of {@code polling.lifecycle}
  * @param reenrollment the background pass after a polling config change
+ * @param cardActions the topology deriving {@code polling.card.actions} from tb_stop_resume_log
  */
 @ConfigurationProperties("cmp.polling.listener")
 public record ListenerProperties(
     @DefaultValue Cdc cdc,
     @DefaultValue Streams streams,
     @DefaultValue Consumer consumer,
-    @DefaultValue Reenrollment reenrollment) {
+    @DefaultValue Reenrollment reenrollment,
+    @DefaultValue CardActions cardActions) {
 
   /**
    * @param enabled whether this process runs the engine (one process per database should)
@@ -121,4 +123,40 @@ public record ListenerProperties(
    */
   public record Reenrollment(
       @DefaultValue("10000") int pageSize, @DefaultValue("1s") Duration retryPause) {}
+
+  /**
+   * The card-actions topology runs as a Kafka Streams application of its own; the settings of
+   * {@link Streams} (commit interval, state folder, {@code kafka.*}) apply to it as well.
+   *
+   * @param enabled whether this process derives {@code polling.card.actions} (with the embedded
+   *     engine or with Debezium on Kafka Connect writing the raw topic)
+   * @param applicationId its Kafka Streams {@code application.id}
+   * @param processingGuarantee {@code exactly_once_v2}: a consumer reading committed records sees
+   *     every action once (needs broker transactions: a single broker needs {@code
+   *     transaction.state.log.replication.factor=1} and {@code transaction.state.log.min.isr=1});
+   *     {@code at_least_once}: none lost, but one may repeat after a crash of the listener
+   * @param dedupRetention how long an action sent on is remembered, so that the change stream
+   *     delivering its row again sends nothing (counted in the rows' own times)
+   */
+  public record CardActions(
+      @DefaultValue("true") boolean enabled,
+      @DefaultValue("cmp-card-actions") String applicationId,
+      @DefaultValue("exactly_once_v2") String processingGuarantee,
+      @DefaultValue("1d") Duration dedupRetention) {
+
+    public CardActions {
+      if (!processingGuarantee.equals("exactly_once_v2")
+          && !processingGuarantee.equals("at_least_once")) {
+        throw new IllegalArgumentException(
+            "cmp.polling.listener.card-actions.processing-guarantee must be exactly_once_v2 or"
+                + " at_least_once, was "
+                + processingGuarantee);
+      }
+      if (dedupRetention.compareTo(Duration.ofMinutes(1)) < 0) {
+        throw new IllegalArgumentException(
+            "cmp.polling.listener.card-actions.dedup-retention must be at least 1m, was "
+                + dedupRetention);
+      }
+    }
+  }
 }

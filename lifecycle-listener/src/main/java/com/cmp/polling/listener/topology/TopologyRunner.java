@@ -10,18 +10,24 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 
 /**
- * Runs the lifecycle topology while the app runs. A stream thread that dies of an unexpected error
- * is replaced (it goes on from its last commit), so one bad moment never stops the stream for good.
+ * Runs a topology of the listener (the lifecycle topology, the card actions) while the app runs. A
+ * stream thread that dies of an unexpected error is replaced (it goes on from its last commit), so
+ * one bad moment never stops the stream for good.
  */
 public class TopologyRunner implements SmartLifecycle {
 
   private static final Logger log = LoggerFactory.getLogger(TopologyRunner.class);
 
+  private final String name;
   private final Topology topology;
   private final Properties settings;
   private KafkaStreams streams;
 
-  public TopologyRunner(Topology topology, Properties settings) {
+  /**
+   * @param name what the logs call it
+   */
+  public TopologyRunner(String name, Topology topology, Properties settings) {
+    this.name = name;
     this.topology = topology;
     this.settings = settings;
   }
@@ -34,10 +40,10 @@ public class TopologyRunner implements SmartLifecycle {
     streams = new KafkaStreams(topology, settings);
     streams.setUncaughtExceptionHandler(
         error -> {
-          log.error("lifecycle topology thread failed; replacing it", error);
+          log.error("{} topology thread failed; replacing it", name, error);
           return StreamThreadExceptionResponse.REPLACE_THREAD;
         });
-    streams.setStateListener((now, before) -> log.info("lifecycle topology {} -> {}", before, now));
+    streams.setStateListener((now, before) -> log.info("{} topology {} -> {}", name, before, now));
     streams.start();
   }
 

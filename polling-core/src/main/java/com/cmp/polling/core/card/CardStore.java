@@ -88,18 +88,11 @@ public class CardStore {
         .list();
   }
 
-  /** The next {@code limit} live cards after id {@code lastId}: one page of an id cursor. */
-  public List<Card> findAfter(long lastId, int limit) {
-    return jdbc.sql(SELECT + " WHERE c.id > ? AND c.deleted_at IS NULL ORDER BY c.id LIMIT ?")
-        .params(lastId, limit)
-        .query(CardStore::map)
-        .list();
-  }
-
   /**
-   * {@link #findAfter} for enrollment (the initializer, config re-enrollment): only the columns
-   * that decide which queues a card joins, read by position. ICCID, carrier type, month usage and
-   * timestamps are null in the cards it returns: parsing them was most of a page's read time.
+   * The next {@code limit} live cards after id {@code lastId} (one page of an id cursor), for
+   * enrollment (the initializer, config re-enrollment): only the columns that decide which queues a
+   * card joins, read by position. ICCID, carrier type, month usage and timestamps are null in the
+   * cards it returns: parsing them was most of a page's read time.
    */
   public List<Card> findAfterForEnrollment(long lastId, int limit) {
     return jdbc.sql(
@@ -171,22 +164,7 @@ public class CardStore {
   }
 
   /**
-   * @return false when the card does not exist (or is deleted)
-   */
-  public boolean updateMonthUsage(long id, MonthUsage usage) {
-    return jdbc.sql(
-                """
-                UPDATE tb_iot_card SET current_month_start_date = ?, current_month_usage_mb = ?,
-                    last_month_total_mb = ?, updated_at = now()
-                WHERE id = ? AND deleted_at IS NULL
-                """)
-            .params(usage.monthStart(), usage.currentMonthUsageMb(), usage.lastMonthTotalMb(), id)
-            .update()
-        == 1;
-  }
-
-  /**
-   * {@link #updateMonthUsage} for many cards in one statement; deleted and missing cards are left
+   * Stores the month counters of many cards in one statement; deleted and missing cards are left
    * out.
    *
    * @return how many cards were updated

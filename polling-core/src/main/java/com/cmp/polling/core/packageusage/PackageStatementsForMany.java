@@ -1,20 +1,38 @@
 package com.cmp.polling.core.packageusage;
 
 import java.math.BigDecimal;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Optional;
+import java.util.OptionalLong;
 import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.SqlArrayValue;
 
 /**
- * The statements of {@link PackageUsageStore} that serve many owners at once (the cards of a poll):
- * one statement per kind of owner over arrays, with the same rules as the single-owner statements.
+ * The statements of {@link PackageUsageStore} that serve many owners at once (the cards of a poll;
+ * a single owner is a batch of one): one statement per kind of owner over arrays, built from {@link
+ * PackageRule}.
  */
 final class PackageStatementsForMany {
+
+  private static final Map<PackageOwner.Kind, String> FACTS =
+      new EnumMap<>(PackageOwner.Kind.class);
+  private static final Map<PackageOwner.Kind, String> DEDUCT =
+      new EnumMap<>(PackageOwner.Kind.class);
+
+  static {
+    for (PackageOwner.Kind kind : PackageOwner.Kind.values()) {
+      FACTS.put(
+          kind,
+          "SELECT * FROM (" + PackageRule.factsPerOwner(kind) + ") f WHERE f.owner_id = ANY(?)");
+      DEDUCT.put(kind, deductStatement(kind));
+    }
+  }
 
   private final JdbcClient jdbc;
 
@@ -22,45 +40,26 @@ final class PackageStatementsForMany {
     this.jdbc = jdbc;
   }
 
-  public Map<PackageOwner, PackageFacts> factsOf(Collection<PackageOwner> owners) {
+  Map<PackageOwner, PackageFacts> factsOf(Collection<PackageOwner> owners) {
     Map<PackageOwner, PackageFacts> facts = new HashMap<>(owners.size() * 2);
     for (PackageOwner.Kind kind : PackageOwner.Kind.values()) {
       Long[] ids = idsOf(owners, kind);
       if (ids.length == 0) {
         continue;
       }
-      jdbc.sql(
-              """
-              SELECT o.owner,
-                     EXISTS (SELECT 1 FROM tb_package_usage v
-                             WHERE v.%1$s = o.owner AND v.status IN (0, 1)
-                               AND v.deleted_at IS NULL) AS has_valid,
-                     p.id, p.iot_card_id, p.device_id, p.status, p.data_limit_mb, p.data_usage_mb,
-                     p.activated_at, p.expires_at
-              FROM unnest(?::bigint[]) AS o(owner)
-              LEFT JOIN LATERAL (
-                  SELECT * FROM tb_package_usage
-                  WHERE %1$s = o.owner AND status IN (1, 2) AND deleted_at IS NULL
-                  ORDER BY status, (data_limit_mb > 0 AND data_usage_mb >= data_limit_mb), id
-                  LIMIT 1) AS p ON TRUE
-              """
-                  .formatted(kind.column()))
+      jdbc.sql(FACTS.get(kind))
           .param(new SqlArrayValue("bigint", (Object[]) ids))
           .query(
               (RowCallbackHandler)
-                  rs ->
-                      facts.put(
-                          new PackageOwner(kind, rs.getLong("owner")),
-                          new PackageFacts(
-                              rs.getBoolean("has_valid"),
-                              rs.getObject("id") == null
-                                  ? Optional.empty()
-                                  : Optional.of(PackageUsageStore.map(rs, 0)))));
+                  rs -> facts.put(new PackageOwner(kind, rs.getLong("owner_id")), facts(rs)));
+    }
+    for (PackageOwner owner : owners) {
+      facts.putIfAbsent(owner, PackageFacts.NONE);
     }
     return facts;
   }
 
-  public Map<PackageOwner, PackageUsage> deductFromActiveAll(Map<PackageOwner, BigDecimal> deltas) {
+  Map<PackageOwner, PackageUsage> deductFromActiveAll(Map<PackageOwner, BigDecimal> deltas) {
     Map<PackageOwner, PackageUsage> changed = new HashMap<>(deltas.size() * 2);
     for (PackageOwner.Kind kind : PackageOwner.Kind.values()) {
       Long[] ids = idsOf(deltas.keySet(), kind);
@@ -72,40 +71,58 @@ final class PackageStatementsForMany {
       for (int i = 0; i < ids.length; i++) {
         amounts[i] = deltas.get(new PackageOwner(kind, ids[i]));
       }
-      jdbc.sql(
-              """
-              WITH target AS MATERIALIZED (
-                  SELECT t.id, d.delta
-                  FROM unnest(?::bigint[], ?::numeric[]) WITH ORDINALITY AS d(owner, delta, n)
-                  CROSS JOIN LATERAL (
-                      SELECT id FROM tb_package_usage
-                      WHERE %s = d.owner AND status = 1 AND deleted_at IS NULL
-                      ORDER BY (data_limit_mb > 0 AND data_usage_mb >= data_limit_mb), id
-                      LIMIT 1 FOR UPDATE) AS t
-                  ORDER BY d.n)
-              UPDATE tb_package_usage p
-              SET data_usage_mb = p.data_usage_mb + target.delta,
-                  status = CASE WHEN p.data_limit_mb > 0
-                                     AND p.data_usage_mb + target.delta >= p.data_limit_mb
-                                THEN 2 ELSE p.status END,
-                  updated_at = now()
-              FROM target
-              WHERE p.id = target.id
-              RETURNING p.id, p.iot_card_id, p.device_id, p.status, p.data_limit_mb,
-                        p.data_usage_mb, p.activated_at, p.expires_at
-              """
-                  .formatted(kind.column()))
+      jdbc.sql(DEDUCT.get(kind))
           .params(
               new SqlArrayValue("bigint", (Object[]) ids),
               new SqlArrayValue("numeric", (Object[]) amounts))
           .query(
               (RowCallbackHandler)
-                  rs -> {
-                    PackageUsage pkg = PackageUsageStore.map(rs, 0);
-                    changed.put(PackageUsageStore.owner(rs, 0), pkg);
-                  });
+                  rs -> changed.put(PackageUsageStore.owner(rs, 0), PackageUsageStore.map(rs, 0)));
     }
     return changed;
+  }
+
+  /** One row of {@link PackageRule#factsPerOwner}. */
+  static PackageFacts facts(ResultSet rs) throws SQLException {
+    long deciding = rs.getLong("deciding_package_id");
+    OptionalLong decidingId = rs.wasNull() ? OptionalLong.empty() : OptionalLong.of(deciding);
+    return new PackageFacts(
+        rs.getBoolean("has_valid_package"), rs.getBoolean("traffic_exhausted"), decidingId);
+  }
+
+  /**
+   * Each owner's amount goes to its first active package in deciding order (the deciding package,
+   * when that one is active); reaching the limit exhausts it. The owners' rows are locked in owner
+   * id order, so two transactions deducting for overlapping owners wait for each other instead of
+   * deadlocking.
+   */
+  private static String deductStatement(PackageOwner.Kind kind) {
+    return """
+        WITH target AS MATERIALIZED (
+            SELECT t.id, d.delta
+            FROM unnest(?::bigint[], ?::numeric[]) WITH ORDINALITY AS d(owner, delta, n)
+            CROSS JOIN LATERAL (
+                SELECT id FROM tb_package_usage
+                WHERE %1$s = d.owner AND %2$s AND %3$s
+                ORDER BY %4$s
+                LIMIT 1 FOR UPDATE) AS t
+            ORDER BY d.n)
+        UPDATE tb_package_usage p
+        SET data_usage_mb = p.data_usage_mb + target.delta,
+            status = CASE WHEN %5$s THEN %6$d ELSE p.status END,
+            updated_at = now()
+        FROM target
+        WHERE p.id = target.id
+        RETURNING p.id, p.iot_card_id, p.device_id, p.status, p.data_limit_mb,
+                  p.data_usage_mb, p.activated_at, p.expires_at
+        """
+        .formatted(
+            kind.column(),
+            PackageRule.is(PackageStatus.ACTIVE),
+            PackageRule.LIVE,
+            PackageRule.DECIDING_ORDER,
+            PackageRule.atLimit("p.data_usage_mb + target.delta"),
+            PackageStatus.EXHAUSTED.code());
   }
 
   private static Long[] idsOf(Collection<PackageOwner> owners, PackageOwner.Kind kind) {

@@ -2,7 +2,10 @@ package com.cmp.polling.core.packageusage;
 
 import com.cmp.polling.core.jdbc.IntCoded;
 
-/** {@code tb_package_usage.status}. */
+/**
+ * {@code tb_package_usage.status}: the only place the codes are written; {@link PackageRule} builds
+ * the SQL of the package rule from them.
+ */
 public enum PackageStatus implements IntCoded {
   PENDING_ACTIVATION(0),
   ACTIVE(1),
@@ -22,10 +25,5 @@ public enum PackageStatus implements IntCoded {
 
   public static PackageStatus fromCode(int code) {
     return IntCoded.parse(PackageStatus.class, code);
-  }
-
-  /** Pending or active: the card (or device) has a package to use (or about to). */
-  public boolean isValid() {
-    return this == PENDING_ACTIVATION || this == ACTIVE;
   }
 }

@@ -4,7 +4,8 @@ import java.math.BigDecimal;
 import java.time.Instant;
 
 /**
- * A live row of {@code tb_package_usage}: a data package of a card or of a device.
+ * A live row of {@code tb_package_usage}: a data package of a card or of a device. Whether it is
+ * exhausted is not decided here but by {@link PackageRule}: the status a deduction leaves says it.
  *
  * @param cardId the owning card, or null when a device owns it
  * @param deviceId the owning device, or null when a card owns it
@@ -19,14 +20,4 @@ public record PackageUsage(
     BigDecimal dataLimitMb,
     BigDecimal dataUsageMb,
     Instant activatedAt,
-    Instant expiresAt) {
-
-  public boolean isUnlimited() {
-    return dataLimitMb.signum() == 0;
-  }
-
-  /** A limited package whose usage has reached its limit. */
-  public boolean isAtLimit() {
-    return !isUnlimited() && dataUsageMb.compareTo(dataLimitMb) >= 0;
-  }
-}
+    Instant expiresAt) {}

@@ -8,18 +8,48 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import java.util.Set;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
-/** Reads {@code tb_package_usage} for a card or a device; soft-deleted packages are invisible. */
+/**
+ * Reads and updates {@code tb_package_usage} for cards and devices; soft-deleted packages are
+ * invisible. Every statement applies the package rule through {@link PackageRule}.
+ */
 public class PackageUsageStore {
 
-  private static final String SELECT =
+  private static final String EXPIRE_DUE =
       """
-      SELECT id, iot_card_id, device_id, status, data_limit_mb, data_usage_mb, activated_at,
-             expires_at
-      FROM tb_package_usage
-      """;
+      UPDATE tb_package_usage SET status = %d, updated_at = now()
+      WHERE id IN (
+          SELECT id FROM tb_package_usage
+          WHERE %s AND expires_at <= ? AND %s
+          ORDER BY expires_at LIMIT ? FOR UPDATE SKIP LOCKED)
+      RETURNING iot_card_id, device_id
+      """
+          .formatted(PackageStatus.EXPIRED.code(), PackageRule.VALID, PackageRule.LIVE);
+
+  private static final String RESET_DUE =
+      """
+      UPDATE tb_package_usage
+      SET data_usage_mb = 0,
+          status = CASE WHEN %s THEN %d ELSE status END,
+          next_reset_at = (
+              SELECT min(step) FROM generate_series(
+                  next_reset_at + interval '1 month', :now + interval '1 month',
+                  interval '1 month') AS step
+              WHERE step > :now),
+          updated_at = now()
+      WHERE id IN (
+          SELECT id FROM tb_package_usage
+          WHERE %s AND next_reset_at <= :now AND %s
+          ORDER BY next_reset_at LIMIT :limit FOR UPDATE SKIP LOCKED)
+      RETURNING iot_card_id, device_id
+      """
+          .formatted(
+              PackageRule.is(PackageStatus.EXHAUSTED),
+              PackageStatus.ACTIVE.code(),
+              PackageRule.IN_USE,
+              PackageRule.LIVE);
 
   private final JdbcClient jdbc;
   private final PackageStatementsForMany forMany;
@@ -29,84 +59,30 @@ public class PackageUsageStore {
     this.forMany = new PackageStatementsForMany(jdbc);
   }
 
-  /** Packages pending activation or active (status 0 or 1): "has a valid package". */
-  public List<PackageUsage> findValid(PackageOwner owner) {
-    return jdbc.sql(
-            SELECT
-                + " WHERE "
-                + owner.kind().column()
-                + " = ? AND status IN (0, 1) AND deleted_at IS NULL ORDER BY id")
-        .param(owner.id())
-        .query(PackageUsageStore::map)
-        .list();
-  }
-
-  /**
-   * The package that decides "traffic exhausted" (seed 004: as long as one active package still has
-   * room, the card is not exhausted): the first active package with room (unlimited, or usage below
-   * its limit), else the first active one at its limit, else the first exhausted one, else none.
-   */
-  public Optional<PackageUsage> findFirstActiveOrExhausted(PackageOwner owner) {
-    return jdbc.sql(
-            SELECT
-                + " WHERE "
-                + owner.kind().column()
-                + " = ? AND status IN (1, 2) AND deleted_at IS NULL"
-                + " ORDER BY status, (data_limit_mb > 0 AND data_usage_mb >= data_limit_mb), id"
-                + " LIMIT 1")
-        .param(owner.id())
-        .query(PackageUsageStore::map)
-        .optional();
-  }
-
-  /**
-   * Both facts the stop rules need, in one round trip: whether a valid package (pending or active)
-   * exists, and the deciding package of {@link #findFirstActiveOrExhausted}.
-   */
+  /** {@link #factsOf} of one owner. */
   public PackageFacts facts(PackageOwner owner) {
-    String column = owner.kind().column();
-    return jdbc.sql(
-            """
-            SELECT EXISTS (SELECT 1 FROM tb_package_usage
-                           WHERE %1$s = :owner AND status IN (0, 1) AND deleted_at IS NULL)
-                       AS has_valid,
-                   p.id, p.iot_card_id, p.device_id, p.status, p.data_limit_mb, p.data_usage_mb,
-                   p.activated_at, p.expires_at
-            FROM (SELECT 1) AS one
-            LEFT JOIN LATERAL (
-                SELECT * FROM tb_package_usage
-                WHERE %1$s = :owner AND status IN (1, 2) AND deleted_at IS NULL
-                ORDER BY status, (data_limit_mb > 0 AND data_usage_mb >= data_limit_mb), id
-                LIMIT 1) AS p ON TRUE
-            """
-                .formatted(column))
-        .param("owner", owner.id())
-        .query(
-            (rs, row) ->
-                new PackageFacts(
-                    rs.getBoolean("has_valid"),
-                    rs.getObject("id") == null
-                        ? Optional.empty()
-                        : Optional.of(PackageUsageStore.map(rs, row))))
-        .single();
+    return factsOf(Set.of(owner)).get(owner);
   }
 
   /**
-   * {@link #facts} of many owners, one query per kind of owner.
+   * Both facts the stop rules need of each owner, one query per kind of owner: whether a valid
+   * package (pending or active) exists, and whether the deciding package is exhausted ({@link
+   * PackageRule}).
    *
-   * @return the facts of every owner asked for
+   * @return the facts of every owner asked for ({@link PackageFacts#NONE} for owners without a
+   *     package that counts)
    */
   public Map<PackageOwner, PackageFacts> factsOf(Collection<PackageOwner> owners) {
     return forMany.factsOf(owners);
   }
 
   /**
-   * {@link #deductFromActive} for many owners, one statement per kind of owner. Owners are handled
-   * in id order, so two transactions deducting from overlapping owners wait for each other instead
-   * of deadlocking.
+   * Adds each owner's amount to the usage of its first active package in deciding order (the
+   * deciding package when that one is active); a package reaching its limit becomes exhausted. One
+   * statement per kind of owner; owners are handled in id order, so two transactions deducting from
+   * overlapping owners wait for each other instead of deadlocking.
    *
-   * @param deltas the usage to add, per owner; each owner's amount goes to its deciding package, as
-   *     {@link #deductFromActive} would send it
+   * @param deltas the usage to add, per owner
    * @return the package each owner's amount went to, after the change; owners without an active
    *     package are missing
    */
@@ -116,24 +92,13 @@ public class PackageUsageStore {
 
   /**
    * Marks up to {@code limit} pending or active packages whose {@code expires_at} has passed as
-   * expired (status 3). Rows another process is handling are skipped, so several schedulers may run
-   * this at once.
+   * expired. Rows another process is handling are skipped, so several schedulers may run this at
+   * once.
    *
    * @return the owners of the packages changed
    */
   public List<PackageOwner> expireDue(Instant now, int limit) {
-    return jdbc.sql(
-            """
-            UPDATE tb_package_usage SET status = 3, updated_at = now()
-            WHERE id IN (
-                SELECT id FROM tb_package_usage
-                WHERE status IN (0, 1) AND expires_at <= ? AND deleted_at IS NULL
-                ORDER BY expires_at LIMIT ? FOR UPDATE SKIP LOCKED)
-            RETURNING iot_card_id, device_id
-            """)
-        .params(Rows.utc(now), limit)
-        .query(PackageUsageStore::owner)
-        .list();
+    return jdbc.sql(EXPIRE_DUE).params(Rows.utc(now), limit).query(PackageUsageStore::owner).list();
   }
 
   /**
@@ -144,23 +109,7 @@ public class PackageUsageStore {
    * @return the owners of the packages changed
    */
   public List<PackageOwner> resetDue(Instant now, int limit) {
-    return jdbc.sql(
-            """
-            UPDATE tb_package_usage
-            SET data_usage_mb = 0,
-                status = CASE WHEN status = 2 THEN 1 ELSE status END,
-                next_reset_at = (
-                    SELECT min(step) FROM generate_series(
-                        next_reset_at + interval '1 month', :now + interval '1 month',
-                        interval '1 month') AS step
-                    WHERE step > :now),
-                updated_at = now()
-            WHERE id IN (
-                SELECT id FROM tb_package_usage
-                WHERE status IN (1, 2) AND next_reset_at <= :now AND deleted_at IS NULL
-                ORDER BY next_reset_at LIMIT :limit FOR UPDATE SKIP LOCKED)
-            RETURNING iot_card_id, device_id
-            """)
+    return jdbc.sql(RESET_DUE)
         .param("now", Rows.utc(now))
         .param("limit", limit)
         .query(PackageUsageStore::owner)
@@ -174,45 +123,19 @@ public class PackageUsageStore {
    */
   public int activatePending(PackageOwner owner, Instant now) {
     return jdbc.sql(
-            "UPDATE tb_package_usage SET status = 1, activated_at = ?, updated_at = now() WHERE "
-                + owner.kind().column()
-                + " = ? AND status = 0 AND deleted_at IS NULL")
+            "UPDATE tb_package_usage SET status = %d, activated_at = ?, updated_at = now() WHERE %s = ? AND %s AND %s"
+                .formatted(
+                    PackageStatus.ACTIVE.code(),
+                    owner.kind().column(),
+                    PackageRule.is(PackageStatus.PENDING_ACTIVATION),
+                    PackageRule.LIVE))
         .params(Rows.utc(now), owner.id())
         .update();
   }
 
   /**
-   * Adds {@code deltaMb} to the usage of the owner's deciding active package (the first with room,
-   * else the first at its limit); a package reaching its limit becomes exhausted.
-   *
-   * @return the package after the change, or empty when the owner has no active package
-   */
-  public Optional<PackageUsage> deductFromActive(PackageOwner owner, BigDecimal deltaMb) {
-    return jdbc.sql(
-            """
-            UPDATE tb_package_usage
-            SET data_usage_mb = data_usage_mb + :delta,
-                status = CASE WHEN data_limit_mb > 0 AND data_usage_mb + :delta >= data_limit_mb
-                              THEN 2 ELSE status END,
-                updated_at = now()
-            WHERE id = (
-                SELECT id FROM tb_package_usage
-                WHERE %s = :owner AND status = 1 AND deleted_at IS NULL
-                ORDER BY (data_limit_mb > 0 AND data_usage_mb >= data_limit_mb), id
-                LIMIT 1 FOR UPDATE)
-            RETURNING id, iot_card_id, device_id, status, data_limit_mb, data_usage_mb,
-                      activated_at, expires_at
-            """
-                .formatted(owner.kind().column()))
-        .param("delta", deltaMb)
-        .param("owner", owner.id())
-        .query(PackageUsageStore::map)
-        .optional();
-  }
-
-  /**
-   * Brings the owner's packages up to date: pending or active ones past {@code expires_at} expire
-   * (3), active ones at their limit are exhausted (2).
+   * Brings the owner's packages up to date: pending or active ones past {@code expires_at} expire,
+   * active ones at their limit are exhausted.
    *
    * @return how many packages changed
    */
@@ -220,17 +143,20 @@ public class PackageUsageStore {
     String column = owner.kind().column();
     int expired =
         jdbc.sql(
-                "UPDATE tb_package_usage SET status = 3, updated_at = now() WHERE "
-                    + column
-                    + " = ? AND status IN (0, 1) AND expires_at <= ? AND deleted_at IS NULL")
+                "UPDATE tb_package_usage SET status = %d, updated_at = now() WHERE %s = ? AND %s AND expires_at <= ? AND %s"
+                    .formatted(
+                        PackageStatus.EXPIRED.code(), column, PackageRule.VALID, PackageRule.LIVE))
             .params(owner.id(), Rows.utc(now))
             .update();
     int exhausted =
         jdbc.sql(
-                "UPDATE tb_package_usage SET status = 2, updated_at = now() WHERE "
-                    + column
-                    + " = ? AND status = 1 AND data_limit_mb > 0 AND data_usage_mb >= data_limit_mb"
-                    + " AND deleted_at IS NULL")
+                "UPDATE tb_package_usage SET status = %d, updated_at = now() WHERE %s = ? AND %s AND %s AND %s"
+                    .formatted(
+                        PackageStatus.EXHAUSTED.code(),
+                        column,
+                        PackageRule.is(PackageStatus.ACTIVE),
+                        PackageRule.AT_LIMIT,
+                        PackageRule.LIVE))
             .param(owner.id())
             .update();
     return expired + exhausted;

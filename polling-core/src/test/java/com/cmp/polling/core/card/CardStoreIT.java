@@ -85,7 +85,7 @@ class CardStoreIT {
 
     assertThat(store.findById(deleted)).isEmpty();
     assertThat(store.findByDevice(device)).extracting(Card::id).containsExactly(kept);
-    assertThat(store.findAfter(0, 10)).extracting(Card::id).containsExactly(kept);
+    assertThat(store.findAfterForEnrollment(0, 10)).extracting(Card::id).containsExactly(kept);
     assertThat(store.count()).isEqualTo(1);
   }
 
@@ -128,7 +128,7 @@ class CardStoreIT {
   }
 
   @Test
-  void findAfter_walksAllCardsPageByPage_andCountMatches() {
+  void findAfterForEnrollment_walksAllCardsPageByPage_andCountMatches() {
     for (int i = 0; i < 25; i++) {
       data.card().insert();
     }
@@ -136,7 +136,7 @@ class CardStoreIT {
     int seen = 0;
     int pages = 0;
     while (true) {
-      var page = store.findAfter(last, 10);
+      var page = store.findAfterForEnrollment(last, 10);
       if (page.isEmpty()) {
         break;
       }
@@ -152,7 +152,7 @@ class CardStoreIT {
   }
 
   @Test
-  void findAfterForEnrollment_readsWhatDecidesTheQueues_likeFindAfter() {
+  void findAfterForEnrollment_readsWhatDecidesTheQueues_likeAFullRead() {
     long device = data.device().insert();
     long goneDevice = data.device().insert();
     long inDevice = data.card().carrier(3, "CUCC").industry().unverified().device(device).insert();
@@ -168,7 +168,7 @@ class CardStoreIT {
     assertThat(page)
         .extracting(Card::id, Card::carrierId, Card::category, Card::realNameStatus)
         .containsExactlyElementsOf(
-            store.findAfter(0, 10).stream()
+            store.findByIds(List.of(inDevice, stopped, ofGoneDevice, deleted)).stream()
                 .map(
                     c ->
                         org.assertj.core.groups.Tuple.tuple(
@@ -182,7 +182,7 @@ class CardStoreIT {
     assertThat(page.get(1).isOnline()).isFalse();
     assertThat(page.get(1).stopReason()).isEqualTo("traffic_exhausted");
     assertThat(page.get(1).pollingEnabled()).isFalse();
-    // A deleted device does not count: the card is judged on its own, as findAfter does.
+    // A deleted device does not count: the card is judged on its own, as every read does.
     assertThat(page.get(2).deviceId()).isNull();
     assertThat(store.findAfterForEnrollment(stopped, 10))
         .extracting(Card::id)
@@ -226,26 +226,9 @@ class CardStoreIT {
   }
 
   @Test
-  void updateMonthUsage_storesTheThreeCounters() {
-    long id = data.card().insert();
-    var usage =
-        new MonthUsage(LocalDate.of(2026, 12, 1), new BigDecimal("10.5"), new BigDecimal("3000"));
-
-    assertThat(store.updateMonthUsage(id, usage)).isTrue();
-
-    MonthUsage stored = store.findById(id).orElseThrow().monthUsage();
-    assertThat(stored.monthStart()).isEqualTo(LocalDate.of(2026, 12, 1));
-    assertThat(stored.currentMonthUsageMb()).isEqualByComparingTo("10.5");
-    assertThat(stored.lastMonthTotalMb()).isEqualByComparingTo("3000");
-  }
-
-  @Test
   void updates_ofAnUnknownCard_reportFalse() {
     assertThat(store.updateRealNameStatus(55_555_555L, RealNameStatus.VERIFIED)).isFalse();
-    assertThat(
-            store.updateMonthUsage(
-                55_555_555L, new MonthUsage(null, BigDecimal.ZERO, BigDecimal.ZERO)))
-        .isFalse();
+    assertThat(store.updateNetworkStatus(55_555_555L, NetworkStatus.STOPPED, "manual")).isFalse();
   }
 
   @Test

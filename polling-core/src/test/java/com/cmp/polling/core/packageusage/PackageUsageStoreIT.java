@@ -8,6 +8,7 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -26,150 +27,106 @@ class PackageUsageStoreIT {
   }
 
   @Test
-  void findValid_ofACard_returnsPendingAndActive_notExhaustedExpiredOrDeleted() {
-    long card = data.card().insert();
-    long pending = data.packageOfCard(card).status(0).insert();
-    long active = data.packageOfCard(card).status(1).insert();
-    data.packageOfCard(card).status(2).insert();
-    data.packageOfCard(card).status(3).insert();
-    long deleted = data.packageOfCard(card).status(1).insert();
-    data.softDeletePackage(deleted);
+  void facts_seeAValidPackage_onlyInAPendingOrActiveOne_notInExhaustedExpiredOrDeletedOnes() {
+    long pending = data.card().insert();
+    data.packageOfCard(pending).status(0).insert();
+    long active = data.card().insert();
+    data.packageOfCard(active).status(1).insert();
+    long exhaustedExpiredAndDeleted = data.card().insert();
+    data.packageOfCard(exhaustedExpiredAndDeleted).status(2).insert();
+    data.packageOfCard(exhaustedExpiredAndDeleted).status(3).insert();
+    data.softDeletePackage(data.packageOfCard(exhaustedExpiredAndDeleted).status(1).insert());
 
-    assertThat(store.findValid(PackageOwner.card(card)))
-        .extracting(PackageUsage::id)
-        .containsExactly(pending, active);
+    assertThat(store.facts(PackageOwner.card(pending)).hasValidPackage()).isTrue();
+    assertThat(store.facts(PackageOwner.card(active)).hasValidPackage()).isTrue();
+    assertThat(store.facts(PackageOwner.card(exhaustedExpiredAndDeleted)).hasValidPackage())
+        .isFalse();
   }
 
   @Test
-  void findValid_ofADevice_seesTheDevicesPackages_notThoseOfItsCards() {
+  void facts_ofADevice_areThoseOfTheDevicesPackages_notOfItsCards() {
     long device = data.device().insert();
     long card = data.card().device(device).insert();
-    long devicePackage = data.packageOfDevice(device).status(1).insert();
-    data.packageOfCard(card).status(1).insert();
+    long devicePackage = data.packageOfDevice(device).status(2).usage("100", "100").insert();
+    long cardPackage = data.packageOfCard(card).status(1).insert();
 
-    assertThat(store.findValid(PackageOwner.device(device)))
-        .extracting(PackageUsage::id)
-        .containsExactly(devicePackage);
+    assertThat(store.facts(PackageOwner.device(device)))
+        .isEqualTo(new PackageFacts(false, true, OptionalLong.of(devicePackage)));
+    assertThat(store.facts(PackageOwner.card(card)))
+        .isEqualTo(new PackageFacts(true, false, OptionalLong.of(cardPackage)));
   }
 
   @Test
-  void findValid_withoutPackages_isEmpty() {
+  void facts_withoutPackages_areNone() {
     long card = data.card().insert();
     long device = data.device().insert();
 
-    assertThat(store.findValid(PackageOwner.card(card))).isEmpty();
-    assertThat(store.findValid(PackageOwner.device(device))).isEmpty();
+    assertThat(store.facts(PackageOwner.card(card))).isEqualTo(PackageFacts.NONE);
+    assertThat(store.facts(PackageOwner.device(device))).isEqualTo(PackageFacts.NONE);
+    assertThat(store.facts(PackageOwner.device(999_999L))).isEqualTo(PackageFacts.NONE);
   }
 
   @Test
-  void firstActiveOrExhausted_prefersAnActivePackage_overAnEarlierExhaustedOne() {
+  void decidingPackage_isAnActiveOne_beforeAnEarlierExhaustedOne() {
     long card = data.card().insert();
     data.packageOfCard(card).status(2).usage("100", "100").insert();
     long active = data.packageOfCard(card).status(1).usage("10", "100").insert();
 
-    PackageUsage chosen = store.findFirstActiveOrExhausted(PackageOwner.card(card)).orElseThrow();
-
-    assertThat(chosen.id()).isEqualTo(active);
-    assertThat(chosen.status()).isEqualTo(PackageStatus.ACTIVE);
-    assertThat(chosen.isAtLimit()).isFalse();
+    assertThat(store.facts(PackageOwner.card(card)))
+        .isEqualTo(new PackageFacts(true, false, OptionalLong.of(active)));
   }
 
   @Test
-  void firstActiveOrExhausted_prefersAnActivePackageWithRoom_overAnOlderOneAtItsLimit() {
+  void decidingPackage_isAnActiveOneWithRoom_beforeAnOlderOneAtItsLimit() {
     long card = data.card().insert();
     data.packageOfCard(card).status(1).usage("100", "100").insert();
     long withRoom = data.packageOfCard(card).status(1).usage("10", "100").insert();
 
-    assertThat(store.findFirstActiveOrExhausted(PackageOwner.card(card)).orElseThrow().id())
-        .isEqualTo(withRoom);
+    assertThat(store.facts(PackageOwner.card(card)))
+        .isEqualTo(new PackageFacts(true, false, OptionalLong.of(withRoom)));
   }
 
   @Test
-  void firstActiveOrExhausted_fallsBackToExhausted_andIgnoresPendingAndExpired() {
+  void decidingPackage_fallsBackToTheFirstExhaustedOne_andIgnoresPendingAndExpiredOnes() {
     long device = data.device().insert();
     data.packageOfDevice(device).status(0).insert();
     data.packageOfDevice(device).status(3).insert();
     long exhausted = data.packageOfDevice(device).status(2).usage("500", "500").insert();
+    data.packageOfDevice(device).status(2).usage("300", "300").insert();
 
-    PackageUsage chosen =
-        store.findFirstActiveOrExhausted(PackageOwner.device(device)).orElseThrow();
-
-    assertThat(chosen.id()).isEqualTo(exhausted);
-    assertThat(chosen.status()).isEqualTo(PackageStatus.EXHAUSTED);
-    assertThat(chosen.deviceId()).isEqualTo(device);
-    assertThat(chosen.cardId()).isNull();
+    assertThat(store.facts(PackageOwner.device(device)))
+        .isEqualTo(new PackageFacts(true, true, OptionalLong.of(exhausted)));
   }
 
   @Test
-  void firstActiveOrExhausted_withOnlyPendingPackages_isEmpty() {
+  void anActivePackageAtItsLimit_isExhausted_anUnlimitedOneNeverIs() {
+    long atLimit = data.card().insert();
+    long package1 = data.packageOfCard(atLimit).status(1).usage("1024.5", "1024").insert();
+    long unlimited = data.card().insert();
+    long package2 = data.packageOfCard(unlimited).status(1).usage("999999", "0").insert();
+
+    assertThat(store.facts(PackageOwner.card(atLimit)))
+        .isEqualTo(new PackageFacts(true, true, OptionalLong.of(package1)));
+    assertThat(store.facts(PackageOwner.card(unlimited)))
+        .isEqualTo(new PackageFacts(true, false, OptionalLong.of(package2)));
+  }
+
+  @Test
+  void onlyPendingPackages_areValid_butNoneDecides() {
     long card = data.card().insert();
     data.packageOfCard(card).status(0).insert();
 
-    assertThat(store.findFirstActiveOrExhausted(PackageOwner.card(card))).isEmpty();
+    assertThat(store.facts(PackageOwner.card(card)))
+        .isEqualTo(new PackageFacts(true, false, OptionalLong.empty()));
   }
 
   @Test
-  void firstActiveOrExhausted_ignoresSoftDeletedPackages() {
+  void softDeletedPackages_areInvisible() {
     long card = data.card().insert();
-    long deleted = data.packageOfCard(card).status(1).insert();
-    data.softDeletePackage(deleted);
+    data.softDeletePackage(data.packageOfCard(card).status(1).insert());
+    data.softDeletePackage(data.packageOfCard(card).status(2).usage("9", "9").insert());
 
-    assertThat(store.findFirstActiveOrExhausted(PackageOwner.card(card))).isEmpty();
-  }
-
-  @Test
-  void mapsAmountsAndTimes_andKnowsUnlimitedFromAtLimit() {
-    long card = data.card().insert();
-    Instant expiry = Instant.parse("2027-01-31T16:00:00Z");
-    data.packageOfCard(card).status(1).usage("1024.5", "1024").expiresAt(expiry).insert();
-    long unlimitedCard = data.card().insert();
-    data.packageOfCard(unlimitedCard).status(1).usage("999999", "0").insert();
-
-    PackageUsage limited = store.findFirstActiveOrExhausted(PackageOwner.card(card)).orElseThrow();
-    PackageUsage unlimited =
-        store.findFirstActiveOrExhausted(PackageOwner.card(unlimitedCard)).orElseThrow();
-
-    assertThat(limited.dataUsageMb()).isEqualByComparingTo("1024.5");
-    assertThat(limited.expiresAt()).isEqualTo(expiry);
-    assertThat(limited.activatedAt()).isNotNull();
-    assertThat(limited.isAtLimit()).isTrue();
-    assertThat(unlimited.isUnlimited()).isTrue();
-    assertThat(unlimited.isAtLimit()).isFalse();
-  }
-
-  @Test
-  void factsOf_manyOwners_readsForEachWhatFactsReadsForIt() {
-    long withActive = data.card().insert();
-    data.packageOfCard(withActive).status(1).usage("10", "100").insert();
-    long onlyPending = data.card().insert();
-    data.packageOfCard(onlyPending).status(0).insert();
-    long withoutPackages = data.card().insert();
-    long exhaustedDevice = data.device().insert();
-    data.packageOfDevice(exhaustedDevice).status(2).usage("100", "100").insert();
-    long expiredOnly = data.card().insert();
-    data.packageOfCard(expiredOnly).status(3).insert();
-    List<PackageOwner> owners =
-        List.of(
-            PackageOwner.card(withActive),
-            PackageOwner.card(onlyPending),
-            PackageOwner.card(withoutPackages),
-            PackageOwner.device(exhaustedDevice),
-            PackageOwner.card(expiredOnly),
-            // A device that does not exist: no facts to find, still answered.
-            PackageOwner.device(999_999L));
-
-    Map<PackageOwner, PackageFacts> facts = store.factsOf(owners);
-
-    assertThat(facts).hasSize(owners.size());
-    for (PackageOwner owner : owners) {
-      assertThat(facts.get(owner)).as(owner.toString()).isEqualTo(store.facts(owner));
-    }
-    assertThat(facts.get(PackageOwner.card(withActive)).hasValidPackage()).isTrue();
-    assertThat(facts.get(PackageOwner.card(onlyPending)).deciding()).isEmpty();
-    assertThat(facts.get(PackageOwner.device(exhaustedDevice)).deciding().orElseThrow().status())
-        .isEqualTo(PackageStatus.EXHAUSTED);
-    assertThat(facts.get(PackageOwner.card(withoutPackages)).hasValidPackage()).isFalse();
-    assertThat(store.factsOf(List.of())).isEmpty();
+    assertThat(store.facts(PackageOwner.card(card))).isEqualTo(PackageFacts.NONE);
   }
 
   @Test
@@ -183,7 +140,8 @@ class PackageUsageStoreIT {
     long device = data.device().insert();
     long devicePackage = data.packageOfDevice(device).status(1).usage("1", "0").insert();
     long withoutActive = data.card().insert();
-    data.packageOfCard(withoutActive).status(0).insert();
+    long pending = data.packageOfCard(withoutActive).status(0).insert();
+    assertThat(store.facts(PackageOwner.card(card)).decidingPackageId()).hasValue(withRoom);
 
     Map<PackageOwner, PackageUsage> changed =
         store.deductFromActiveAll(
@@ -202,42 +160,96 @@ class PackageUsageStoreIT {
     assertThat(changed.get(PackageOwner.card(reachingLimit)).id()).isEqualTo(limited);
     assertThat(changed.get(PackageOwner.card(reachingLimit)).status())
         .isEqualTo(PackageStatus.EXHAUSTED);
+    assertThat(store.facts(PackageOwner.card(reachingLimit)).trafficExhausted()).isTrue();
     assertThat(changed.get(PackageOwner.device(device)).id()).isEqualTo(devicePackage);
     assertThat(changed.get(PackageOwner.device(device)).status())
         .as("an unlimited package is never exhausted")
         .isEqualTo(PackageStatus.ACTIVE);
-    // What was returned is what is stored; the package not deciding is untouched.
-    assertThat(store.findFirstActiveOrExhausted(PackageOwner.card(card)).orElseThrow())
-        .isEqualTo(changed.get(PackageOwner.card(card)));
-    assertThat(store.findValid(PackageOwner.card(card)))
-        .filteredOn(p -> p.id() == other)
-        .singleElement()
-        .extracting(PackageUsage::dataUsageMb)
-        .satisfies(mb -> assertThat(mb).isEqualByComparingTo("0"));
-    assertThat(store.findValid(PackageOwner.card(withoutActive)))
-        .singleElement()
-        .extracting(PackageUsage::dataUsageMb)
-        .satisfies(mb -> assertThat(mb).isEqualByComparingTo("0"));
+    // What was returned is what is stored; the packages not deciding are untouched.
+    assertThat(usageOf(withRoom)).isEqualByComparingTo("15.5");
+    assertThat(usageOf(other)).isEqualByComparingTo("0");
+    assertThat(usageOf(pending)).isEqualByComparingTo("0");
   }
 
   @Test
-  void deductFromActiveAll_givesTheSameResultAsDeductFromActiveOneByOne() {
-    long batched = data.card().insert();
-    long single = data.card().insert();
-    for (long card : List.of(batched, single)) {
-      data.packageOfCard(card).status(1).usage("50", "60").insert();
-      data.packageOfCard(card).status(1).usage("0", "60").insert();
-    }
+  void deductFromActiveAll_returnsThePackageAsStored_withItsOwnerAmountsAndTimes() {
+    long card = data.card().insert();
+    Instant expiry = Instant.parse("2027-01-31T16:00:00Z");
+    long pkg =
+        data.packageOfCard(card).status(1).usage("1000", "2048.5").expiresAt(expiry).insert();
 
-    PackageUsage viaBatch =
+    PackageUsage changed =
         store
-            .deductFromActiveAll(Map.of(PackageOwner.card(batched), new BigDecimal("12.25")))
-            .get(PackageOwner.card(batched));
-    PackageUsage viaSingle =
-        store.deductFromActive(PackageOwner.card(single), new BigDecimal("12.25")).orElseThrow();
+            .deductFromActiveAll(Map.of(PackageOwner.card(card), new BigDecimal("24.125")))
+            .get(PackageOwner.card(card));
 
-    assertThat(viaBatch.dataUsageMb()).isEqualByComparingTo(viaSingle.dataUsageMb());
-    assertThat(viaBatch.status()).isEqualTo(viaSingle.status()).isEqualTo(PackageStatus.EXHAUSTED);
+    assertThat(changed.id()).isEqualTo(pkg);
+    assertThat(changed.cardId()).isEqualTo(card);
+    assertThat(changed.deviceId()).isNull();
+    assertThat(changed.dataUsageMb()).isEqualByComparingTo("1024.125");
+    assertThat(changed.dataLimitMb()).isEqualByComparingTo("2048.5");
+    assertThat(changed.expiresAt()).isEqualTo(expiry);
+    assertThat(changed.activatedAt()).isNotNull();
     assertThat(store.deductFromActiveAll(Map.of())).isEmpty();
+  }
+
+  @Test
+  void deductFromActiveAll_afterAnAmountExhaustsAPackage_sendsTheNextToTheFollowingOne() {
+    long card = data.card().insert();
+    long first = data.packageOfCard(card).status(1).usage("50", "60").insert();
+    long second = data.packageOfCard(card).status(1).usage("0", "60").insert();
+    Map<PackageOwner, BigDecimal> amount = Map.of(PackageOwner.card(card), new BigDecimal("12.25"));
+
+    PackageUsage exhausted = store.deductFromActiveAll(amount).get(PackageOwner.card(card));
+    PackageUsage next = store.deductFromActiveAll(amount).get(PackageOwner.card(card));
+
+    assertThat(exhausted.id()).isEqualTo(first);
+    assertThat(exhausted.dataUsageMb()).isEqualByComparingTo("62.25");
+    assertThat(exhausted.status()).isEqualTo(PackageStatus.EXHAUSTED);
+    assertThat(next.id()).isEqualTo(second);
+    assertThat(next.dataUsageMb()).isEqualByComparingTo("12.25");
+    assertThat(next.status()).isEqualTo(PackageStatus.ACTIVE);
+    assertThat(store.facts(PackageOwner.card(card)).decidingPackageId()).hasValue(second);
+  }
+
+  @Test
+  void refreshState_expiresPendingAndActivePastExpiry_andExhaustsActiveAtLimit_only() {
+    Instant now = Instant.parse("2026-06-01T00:00:00Z");
+    long device = data.device().insert();
+    long pendingExpired = data.packageOfDevice(device).status(0).expiresAt(now).insert();
+    long activeExpired = data.packageOfDevice(device).status(1).expiresAt(now).insert();
+    long atLimit = data.packageOfDevice(device).status(1).usage("10", "10").insert();
+    long unlimited = data.packageOfDevice(device).status(1).usage("10", "0").insert();
+    long later = data.packageOfDevice(device).status(1).expiresAt(now.plusSeconds(1)).insert();
+    long deleted = data.packageOfDevice(device).status(1).usage("10", "10").insert();
+    data.softDeletePackage(deleted);
+
+    assertThat(store.refreshState(PackageOwner.device(device), now)).isEqualTo(3);
+
+    assertThat(statusOf(pendingExpired)).isEqualTo(PackageStatus.EXPIRED);
+    assertThat(statusOf(activeExpired)).isEqualTo(PackageStatus.EXPIRED);
+    assertThat(statusOf(atLimit)).isEqualTo(PackageStatus.EXHAUSTED);
+    assertThat(List.of(statusOf(unlimited), statusOf(later), statusOf(deleted)))
+        .containsOnly(PackageStatus.ACTIVE);
+    assertThat(store.refreshState(PackageOwner.device(device), now)).isZero();
+  }
+
+  private BigDecimal usageOf(long packageId) {
+    return postgres
+        .jdbc()
+        .sql("SELECT data_usage_mb FROM tb_package_usage WHERE id = ?")
+        .param(packageId)
+        .query(BigDecimal.class)
+        .single();
+  }
+
+  private PackageStatus statusOf(long packageId) {
+    return PackageStatus.fromCode(
+        postgres
+            .jdbc()
+            .sql("SELECT status FROM tb_package_usage WHERE id = ?")
+            .param(packageId)
+            .query(Integer.class)
+            .single());
   }
 }

@@ -52,11 +52,15 @@ class ApiErrors extends ResponseEntityExceptionHandler {
     return answer(HttpStatus.BAD_GATEWAY, e.getMessage());
   }
 
-  /** The carrier acted but Redis failed: the operator must know, and may simply ask again. */
+  /**
+   * The carrier acted but Redis failed afterwards. The operator endpoints answer this themselves
+   * (200, {@code protectionRecorded: false}); any other caller gets 500 with the message, which
+   * says that the action was carried out, so that nobody repeats it on the strength of an error.
+   */
   @ExceptionHandler(ProtectionNotRecordedException.class)
   ResponseEntity<ErrorBody> protectionNotRecorded(ProtectionNotRecordedException e) {
-    log.error("{}", e.getMessage(), e);
-    return answer(HttpStatus.SERVICE_UNAVAILABLE, e.getMessage());
+    log.error("{}; answered 500, the action itself stands", e.getMessage(), e);
+    return answer(HttpStatus.INTERNAL_SERVER_ERROR, e.getMessage());
   }
 
   @ExceptionHandler(Exception.class)

@@ -6,7 +6,10 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 
-/** {@code POST /api/admin/cards/{cardId}/checks/{taskType}}: a manual check, run at next tick. */
+/**
+ * {@code POST /api/admin/cards/{cardId}/checks/{taskType}}: a manual check, run at next tick. The
+ * id is checked here and the task type by {@link ManualTriggers} before anything is read or queued.
+ */
 @RestController
 class ManualTriggerController {
 
@@ -18,9 +21,10 @@ class ManualTriggerController {
 
   @PostMapping("/api/admin/cards/{cardId}/checks/{taskType}")
   @ResponseStatus(HttpStatus.ACCEPTED)
-  TriggerAccepted trigger(@PathVariable long cardId, @PathVariable String taskType) {
-    boolean enrolledNow = triggers.trigger(cardId, taskType);
-    return new TriggerAccepted(cardId, taskType, enrolledNow);
+  TriggerAccepted trigger(@PathVariable String cardId, @PathVariable String taskType) {
+    long id = DecimalId.parse("cardId", cardId);
+    boolean enrolledNow = triggers.trigger(id, taskType);
+    return new TriggerAccepted(id, taskType, enrolledNow);
   }
 
   /**

@@ -2,12 +2,14 @@ package com.cmp.polling.scheduler.admin;
 
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.device.DeviceStore;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.web.bind.annotation.PatchMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.databind.JsonNode;
 
 /**
  * {@code PATCH /api/admin/assets/{card|device}/{id}/polling-status}: sets {@code enable_polling} in
@@ -28,42 +30,43 @@ class PollingStatusController {
 
   @PatchMapping("/api/admin/assets/{assetType}/{id}/polling-status")
   PollingStatus update(
-      @PathVariable String assetType,
-      @PathVariable long id,
-      @RequestBody PollingStatusChange body) {
+      @PathVariable String assetType, @PathVariable String id, @RequestBody JsonNode body) {
     AssetType type = AssetType.fromCode(assetType);
-    boolean enable = body.value();
+    long assetId = DecimalId.parse("id", id);
+    boolean enable = PollingStatusChange.from(body).enablePolling();
     boolean updated =
         switch (type) {
-          case CARD -> cards.updatePollingEnabled(id, enable);
-          case DEVICE -> devices.updatePollingEnabled(id, enable);
+          case CARD -> cards.updatePollingEnabled(assetId, enable);
+          case DEVICE -> devices.updatePollingEnabled(assetId, enable);
         };
     if (!updated) {
-      throw new AssetNotFoundException(type, id);
+      throw new AssetNotFoundException(type, assetId);
     }
-    log.info("{} {}: enable_polling set to {} through the admin API", type.code(), id, enable);
-    return new PollingStatus(type.code(), id, enable);
+    log.info("{} {}: enable_polling set to {} through the admin API", type.code(), assetId, enable);
+    return new PollingStatus(type.code(), assetId, enable);
   }
 
   /**
-   * The request body. {@code enablePolling} is read untyped so that only a JSON boolean passes:
-   * Jackson would otherwise turn {@code "yes"} or {@code 1} into a boolean.
+   * The request body, {@code {"enablePolling": true}}: only a JSON boolean passes (Jackson would
+   * otherwise turn {@code "yes"} or {@code 1} into a boolean), and no other field.
    */
-  record PollingStatusChange(Object enablePolling) {
+  record PollingStatusChange(boolean enablePolling) {
 
-    boolean value() {
-      if (enablePolling instanceof Boolean flag) {
-        return flag;
-      }
-      if (enablePolling == null) {
-        throw new IllegalArgumentException("enablePolling is missing: send true or false");
-      }
-      throw new IllegalArgumentException(
-          "enablePolling must be true or false, was " + describe(enablePolling));
-    }
+    static final String FIELD = "enablePolling";
 
-    private static String describe(Object value) {
-      return value instanceof String text ? "'" + text + "'" : String.valueOf(value);
+    /**
+     * @throws IllegalArgumentException for a missing or non-boolean value, or another field
+     */
+    static PollingStatusChange from(JsonNode body) {
+      JsonNode value = JsonBodies.field(JsonBodies.object(body, List.of(FIELD)), FIELD);
+      if (value == null) {
+        throw new IllegalArgumentException(FIELD + " is missing: send true or false");
+      }
+      if (!value.isBoolean()) {
+        throw new IllegalArgumentException(
+            FIELD + " must be true or false, was " + JsonBodies.shown(value));
+      }
+      return new PollingStatusChange(value.booleanValue());
     }
   }
 

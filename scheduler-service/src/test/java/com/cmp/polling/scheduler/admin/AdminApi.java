@@ -1,5 +1,6 @@
 package com.cmp.polling.scheduler.admin;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -7,7 +8,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -50,6 +53,28 @@ final class AdminApi {
 
   Reply patch(String path, String json) {
     return send(json(request(path)).method("PATCH", BodyPublishers.ofString(json)));
+  }
+
+  /** A JSON body of {@code size} bytes, with its Content-Length. */
+  Reply postOfSize(String path, int size) {
+    return send(json(request(path)).POST(BodyPublishers.ofByteArray(paddedJson(size))));
+  }
+
+  /** A JSON body of {@code size} bytes, chunked: no Content-Length announces its size. */
+  Reply postChunkedOfSize(String path, int size) {
+    byte[] body = paddedJson(size);
+    return send(
+        json(request(path))
+            .POST(BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body))));
+  }
+
+  /** {@code {"protectForSeconds": 60}} followed by blanks up to {@code size} bytes: valid JSON. */
+  private static byte[] paddedJson(int size) {
+    byte[] json = "{\"protectForSeconds\": 60}".getBytes(StandardCharsets.US_ASCII);
+    byte[] body = new byte[size];
+    Arrays.fill(body, (byte) ' ');
+    System.arraycopy(json, 0, body, 0, json.length);
+    return body;
   }
 
   private HttpRequest.Builder request(String path) {

@@ -11,20 +11,30 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 
-/** Who gets in: the API wants the bearer token, the actuator (health, Prometheus) stays open. */
+/**
+ * Who gets in: the API wants the bearer token; the actuator is not on the API's port but on the
+ * management port, where health status and Prometheus are open and health details need the
+ * management token.
+ */
 class AdminApiAccessIT {
 
   @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
   @RegisterExtension static final RedisExtension redis = new RedisExtension();
   @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
 
+  private static final String MANAGEMENT_TOKEN = "test-management-token";
+
   static SchedulerTestApp app;
 
   @BeforeAll
   static void start() {
-    app = SchedulerTestApp.start(postgres, redis, kafka, Map.of());
+    app =
+        SchedulerTestApp.start(
+            postgres, redis, kafka, Map.of("cmp.polling.management.token", MANAGEMENT_TOKEN));
   }
 
   @AfterAll
@@ -78,24 +88,75 @@ class AdminApiAccessIT {
     assertThat(reply.error()).isEqualTo("not_found");
   }
 
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "/actuator",
+        "/actuator/health",
+        "/actuator/prometheus",
+        "/actuator/metrics",
+        "/actuator/info"
+      })
+  void actuatorOnTheApiPort_is404(String path) {
+    assertThat(AdminApi.withAuthorization(app.baseUrl(), null).get(path).status()).isEqualTo(404);
+    assertThat(AdminApi.withToken(app.baseUrl(), SchedulerTestApp.TOKEN).get(path).status())
+        .isEqualTo(404);
+  }
+
   @Test
-  void health_isOpenWithoutToken_andShowsDbRedisAndKafkaUp() {
-    AdminApi.Reply reply = AdminApi.withAuthorization(app.baseUrl(), null).get("/actuator/health");
+  void managementPort_isNotTheApiPort_andServesNoApi() {
+    assertThat(app.managementUrl()).isNotEqualTo(app.baseUrl());
+    AdminApi.Reply reply =
+        AdminApi.withAuthorization(app.managementUrl(), null).get("/api/monitoring/queues");
+
+    assertThat(reply.status()).isEqualTo(404);
+  }
+
+  @Test
+  void healthWithoutToken_showsTheStatusAndTheComponents_butNoDetails() {
+    AdminApi.Reply reply =
+        AdminApi.withAuthorization(app.managementUrl(), null).get("/actuator/health");
 
     assertThat(reply.status()).isEqualTo(200);
     JsonNode health = reply.json();
     assertThat(health.path("status").asString()).isEqualTo("UP");
-    for (String component : new String[] {"db", "redis", "kafka"}) {
+    for (String component : new String[] {"db", "redis", "kafka", "diskSpace"}) {
       assertThat(health.path("components").path(component).path("status").asString())
           .as(component)
           .isEqualTo("UP");
     }
+    // No database product, disk path or Kafka cluster id for just anyone.
+    assertThat(reply.body()).doesNotContain("details", "PostgreSQL", "clusterId", "path");
   }
 
   @Test
-  void prometheus_isOpenWithoutToken_andServesTheSchedulerMetrics() {
+  void healthWithTheManagementToken_showsTheDetails() {
     AdminApi.Reply reply =
-        AdminApi.withAuthorization(app.baseUrl(), null).get("/actuator/prometheus");
+        AdminApi.withToken(app.managementUrl(), MANAGEMENT_TOKEN).get("/actuator/health");
+
+    assertThat(reply.status()).isEqualTo(200);
+    JsonNode components = reply.json().path("components");
+    assertThat(components.path("db").path("details").path("database").asString())
+        .isEqualTo("PostgreSQL");
+    assertThat(components.path("kafka").path("details").path("clusterId").asString()).isNotEmpty();
+    assertThat(components.path("diskSpace").path("details").has("path")).isTrue();
+  }
+
+  @Test
+  void healthWithTheAdminToken_orAWrongOne_isRefusedWith401() {
+    for (String token : new String[] {SchedulerTestApp.TOKEN, MANAGEMENT_TOKEN + "x"}) {
+      AdminApi.Reply reply = AdminApi.withToken(app.managementUrl(), token).get("/actuator/health");
+
+      assertThat(reply.status()).isEqualTo(401);
+      assertThat(reply.error()).isEqualTo("unauthorized");
+      assertThat(reply.body()).doesNotContain("details");
+    }
+  }
+
+  @Test
+  void prometheus_isOpenOnTheManagementPort_andServesTheSchedulerMetrics() {
+    AdminApi.Reply reply =
+        AdminApi.withAuthorization(app.managementUrl(), null).get("/actuator/prometheus");
 
     assertThat(reply.status()).isEqualTo(200);
     assertThat(reply.body()).contains("polling_scheduler_round_seconds");

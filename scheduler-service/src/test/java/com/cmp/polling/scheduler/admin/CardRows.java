@@ -20,6 +20,16 @@ final class CardRows {
         .singleRow();
   }
 
+  /** Rows of {@code tb_stop_resume_log} about the card: one per gateway attempt. */
+  static long logRows(PostgresExtension postgres, long cardId) {
+    return postgres
+        .jdbc()
+        .sql("SELECT count(*) FROM tb_stop_resume_log WHERE iot_card_id = ?")
+        .param(cardId)
+        .query(Long.class)
+        .single();
+  }
+
   /**
    * {@code enable_polling} of a row of {@code table} ({@code tb_iot_card} or {@code tb_device}).
    */

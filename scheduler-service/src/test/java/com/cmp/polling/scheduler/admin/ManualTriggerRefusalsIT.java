@@ -13,6 +13,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Manual checks that are refused: 400 bad input, 404 no such card, 409 card not polled. */
 class ManualTriggerRefusalsIT {
@@ -38,7 +40,7 @@ class ManualTriggerRefusalsIT {
   }
 
   @Test
-  void unknownTaskType_is400_withTheTaskTypeMessage() {
+  void unknownTaskType_is400_withTheTaskTypeMessage_andNothingIsQueued() {
     long card = postgres.data().card().insert();
 
     AdminApi.Reply reply = api.post("/api/admin/cards/" + card + "/checks/bogus");
@@ -48,14 +50,37 @@ class ManualTriggerRefusalsIT {
     assertThat(reply.message())
         .isEqualTo(
             "unknown task type 'bogus', expected one of [realname, carddata, package, protect]");
+    assertNothingQueued(card);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"0x{hex}", "0{id}", "-{id}", "{id}x", "abc", "9223372036854775808"})
+  void cardIdThatIsNotAPlainDecimal_is400_namingThePathVariable_andNothingIsQueued(String form) {
+    long card = postgres.data().card().insert();
+    String written =
+        form.replace("{id}", Long.toString(card)).replace("{hex}", Long.toHexString(card));
+
+    AdminApi.Reply reply = api.post("/api/admin/cards/" + written + "/checks/carddata");
+
+    assertThat(reply.status()).isEqualTo(400);
+    assertThat(reply.message())
+        .isEqualTo(
+            "cardId must be a decimal number from 1 to 9223372036854775807 (digits only), was '"
+                + written
+                + "'");
+    assertNothingQueued(card);
   }
 
   @Test
-  void cardIdThatIsNotANumber_is400_namingThePathVariable() {
-    AdminApi.Reply reply = api.post("/api/admin/cards/abc/checks/carddata");
+  void bodyOverTheLimit_is413_andNothingIsQueued() {
+    long card = postgres.data().card().insert();
 
-    assertThat(reply.status()).isEqualTo(400);
-    assertThat(reply.message()).isEqualTo("cardId must be a number, was 'abc'");
+    AdminApi.Reply reply =
+        api.postOfSize(
+            "/api/admin/cards/" + card + "/checks/carddata", RequestBodyLimitFilter.MAX_BYTES + 1);
+
+    assertThat(reply.status()).isEqualTo(413);
+    assertNothingQueued(card);
   }
 
   @Test
@@ -127,6 +152,14 @@ class ManualTriggerRefusalsIT {
     assertThat(reply.message())
         .isEqualTo("card " + card + " is under no protection period: no protect check to run");
     assertThat(queues.manualList(TaskType.PROTECT)).doesNotContain(Long.toString(card));
+  }
+
+  /** No manual trigger and no queue entry of any task type for the card. */
+  private static void assertNothingQueued(long card) {
+    for (TaskType type : TaskType.values()) {
+      assertThat(queues.manualList(type)).doesNotContain(Long.toString(card));
+      assertThat(queues.score(card, type)).as(type.code()).isNull();
+    }
   }
 
   private static void setDefaultActivatedEnabled(boolean enabled) {

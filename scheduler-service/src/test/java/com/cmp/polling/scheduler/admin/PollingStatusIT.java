@@ -114,12 +114,62 @@ class PollingStatusIT {
     assertThat(reply.message()).startsWith("request body is not valid: ");
   }
 
-  @Test
-  void idThatIsNotANumber_is400() {
-    AdminApi.Reply reply = patch("card", "x1", DISABLE);
+  @ParameterizedTest
+  @ValueSource(strings = {"0x{hex}", "0{id}", "-{id}", "{id}x", "x1", "9223372036854775808"})
+  void idThatIsNotAPlainDecimal_is400_andTheRowIsUnchanged(String form) {
+    long card = postgres.data().card().insert();
+    String written =
+        form.replace("{id}", Long.toString(card)).replace("{hex}", Long.toHexString(card));
+
+    AdminApi.Reply reply = patch("card", written, DISABLE);
 
     assertThat(reply.status()).isEqualTo(400);
-    assertThat(reply.message()).isEqualTo("id must be a number, was 'x1'");
+    assertThat(reply.message())
+        .isEqualTo(
+            "id must be a decimal number from 1 to 9223372036854775807 (digits only), was '"
+                + written
+                + "'");
+    assertThat(CardRows.pollingEnabled(postgres, "tb_iot_card", card)).isTrue();
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "{\"enablePolling\": false, \"force\": true}",
+        "{\"enabled\": false}",
+        "null",
+        "[false]",
+        "false"
+      })
+  void bodyThatIsNotAValidRequest_is400_andTheRowIsUnchanged(String body) {
+    long card = postgres.data().card().insert();
+
+    AdminApi.Reply reply = patch("card", card, body);
+
+    assertThat(reply.status()).isEqualTo(400);
+    assertThat(reply.error()).isEqualTo("bad_request");
+    assertThat(CardRows.pollingEnabled(postgres, "tb_iot_card", card)).isTrue();
+  }
+
+  @Test
+  void unknownField_is400_namingIt() {
+    long card = postgres.data().card().insert();
+
+    AdminApi.Reply reply = patch("card", card, "{\"enablePolling\": false, \"force\": true}");
+
+    assertThat(reply.message())
+        .isEqualTo("unknown field(s) [force] in the request body; accepted: [enablePolling]");
+  }
+
+  @Test
+  void bodyOverTheLimit_is413_andTheRowIsUnchanged() {
+    long card = postgres.data().card().insert();
+    String body = "{\"enablePolling\": false}" + " ".repeat(RequestBodyLimitFilter.MAX_BYTES);
+
+    AdminApi.Reply reply = patch("card", card, body);
+
+    assertThat(reply.status()).isEqualTo(413);
+    assertThat(CardRows.pollingEnabled(postgres, "tb_iot_card", card)).isTrue();
   }
 
   @Test

@@ -9,10 +9,13 @@ import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 
 /** Operators' stop and resume through the API, the carrier being the gateway simulator. */
@@ -26,6 +29,8 @@ class StopResumeApiIT {
   static AdminApi api;
   static SimulatorControl carrier;
   static QueueState queues;
+
+  private static final AtomicInteger ICCIDS = new AtomicInteger(7100);
 
   @BeforeAll
   static void start() {
@@ -90,9 +95,43 @@ class StopResumeApiIT {
 
     assertThat(reply.status()).isEqualTo(200);
     assertThat(reply.json().path("protectedForSeconds").asLong()).isZero();
+    assertThat(reply.json().path("protectionRecorded").asBoolean()).isTrue();
+    assertThat(reply.json().path("warning").isNull()).isTrue();
     assertThat(CardRows.network(postgres, card)).containsEntry("network_status", 0);
     assertThat(queues.protection(card)).isNull();
     assertThat(carrier.calls(iccid)).isEqualTo(Map.of("stop", 1));
+  }
+
+  /** Bodies that mean "no protection period": empty, JSON null, no field, a null field. */
+  @ParameterizedTest
+  @ValueSource(
+      strings = {"", "null", "{}", "{\"protectForSeconds\": null}", "{\"protectForSeconds\": 0}"})
+  void stopWithABodyMeaningNoPeriod_stopsTheCard_withoutProtectionPeriod(String body) {
+    String iccid = "8986000000000007" + ICCIDS.getAndIncrement();
+    long card = postgres.data().card().iccid(iccid).insert();
+
+    AdminApi.Reply reply = api.post("/api/admin/cards/" + card + "/stop", body);
+
+    assertThat(reply.status()).isEqualTo(200);
+    assertThat(reply.json().path("protectedForSeconds").asLong()).isZero();
+    assertThat(CardRows.network(postgres, card)).containsEntry("network_status", 0);
+    assertThat(queues.protection(card)).isNull();
+    assertThat(carrier.calls(iccid)).isEqualTo(Map.of("stop", 1));
+  }
+
+  @Test
+  void resumeWithTheLongestPeriod_thirtyDays_isAccepted() {
+    String iccid = "89860000000000077004";
+    long card = postgres.data().card().iccid(iccid).stopped("arrears").insert();
+
+    AdminApi.Reply reply =
+        api.post("/api/admin/cards/" + card + "/resume", "{\"protectForSeconds\": 2592000}");
+
+    assertThat(reply.status()).isEqualTo(200);
+    assertThat(reply.json().path("protectedForSeconds").asLong()).isEqualTo(2_592_000);
+    assertThat(queues.protection(card)).isEqualTo("start");
+    assertThat(queues.protectionTtlSeconds(card)).isBetween(2_591_990L, 2_592_000L);
+    assertThat(carrier.calls(iccid)).isEqualTo(Map.of("start", 1));
   }
 
   @Test
@@ -101,7 +140,7 @@ class StopResumeApiIT {
     assertThat(api.post("/api/admin/cards/" + card + "/stop").status()).isEqualTo(200);
 
     String metrics =
-        AdminApi.withAuthorization(app.baseUrl(), null).get("/actuator/prometheus").body();
+        AdminApi.withAuthorization(app.managementUrl(), null).get("/actuator/prometheus").body();
 
     assertThat(metrics.lines())
         .anyMatch(

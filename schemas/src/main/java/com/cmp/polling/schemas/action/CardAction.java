@@ -4,9 +4,14 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * A stop or resume the carrier confirmed, published to {@code polling.card.actions} after the card
- * row was updated, for downstream consumers (billing, notifications).
+ * A stop or resume the carrier confirmed, on {@code polling.card.actions} for downstream consumers
+ * (billing, notifications). It is derived from the success row of {@code tb_stop_resume_log} that
+ * records it (the lifecycle listener reads that table's change stream), so an action recorded in
+ * the log is never missing from the topic.
  *
+ * @param actionId the id of that tb_stop_resume_log row: the action's identity, the same however
+ *     often the change stream delivers the row (a consumer that reads uncommitted records, or
+ *     replays, deduplicates on it)
  * @param cardId the card
  * @param deviceId its device, or null
  * @param action stop or resume
@@ -14,9 +19,11 @@ import java.util.Objects;
  *     lifted, or {@link StopReason#MANUAL} when an operator asked for it
  * @param trigger who asked
  * @param attempts gateway attempts it took (1 = first try)
- * @param performedAt when the carrier confirmed it
+ * @param performedAt when the carrier's confirmation was recorded (the log row's {@code
+ *     created_at})
  */
 public record CardAction(
+    long actionId,
     long cardId,
     Long deviceId,
     CardActionType action,
@@ -26,6 +33,9 @@ public record CardAction(
     Instant performedAt) {
 
   public CardAction {
+    if (actionId <= 0) {
+      throw new IllegalArgumentException("action id must be positive, was " + actionId);
+    }
     if (cardId <= 0) {
       throw new IllegalArgumentException("card id must be positive, was " + cardId);
     }

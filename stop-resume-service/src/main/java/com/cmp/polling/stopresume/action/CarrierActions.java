@@ -7,13 +7,11 @@ import com.cmp.polling.core.stopresumelog.AttemptResult;
 import com.cmp.polling.core.stopresumelog.StopResumeLogEntry;
 import com.cmp.polling.core.stopresumelog.StopResumeLogStore;
 import com.cmp.polling.schemas.action.ActionTrigger;
-import com.cmp.polling.schemas.action.CardAction;
 import com.cmp.polling.schemas.action.CardActionType;
 import com.cmp.polling.schemas.action.StopReason;
 import com.cmp.polling.stopresume.gateway.CarrierCard;
 import com.cmp.polling.stopresume.gateway.CarrierGateway;
 import com.cmp.polling.stopresume.gateway.GatewayException;
-import java.time.Clock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
@@ -21,7 +19,11 @@ import org.springframework.dao.DataAccessException;
 /**
  * Stops or starts one card at the carrier, safely: up to {@link RetryPolicy#attempts()} tries with
  * back-off, every attempt written to tb_stop_resume_log, the card row changed only after the
- * carrier confirmed, and the confirmed action published. Deciding is someone else's job.
+ * carrier confirmed. Deciding is someone else's job.
+ *
+ * <p>Nothing is published from here: the success row is the outbox. The lifecycle listener reads
+ * tb_stop_resume_log's change stream and derives {@code polling.card.actions} from it, so an action
+ * is on the topic exactly when its success row is committed, whether or not Kafka answers now.
  */
 public class CarrierActions {
 
@@ -30,29 +32,23 @@ public class CarrierActions {
   private final CarrierGateway gateway;
   private final CardStore cards;
   private final StopResumeLogStore attemptLog;
-  private final CardActionPublisher publisher;
   private final RetryPolicy retry;
   private final Sleeper sleeper;
   private final StopResumeMetrics metrics;
-  private final Clock clock;
 
   public CarrierActions(
       CarrierGateway gateway,
       CardStore cards,
       StopResumeLogStore attemptLog,
-      CardActionPublisher publisher,
       RetryPolicy retry,
       Sleeper sleeper,
-      StopResumeMetrics metrics,
-      Clock clock) {
+      StopResumeMetrics metrics) {
     this.gateway = gateway;
     this.cards = cards;
     this.attemptLog = attemptLog;
-    this.publisher = publisher;
     this.retry = retry;
     this.sleeper = sleeper;
     this.metrics = metrics;
-    this.clock = clock;
   }
 
   /** Stops the card and records {@code reason} as its stop reason. */
@@ -128,9 +124,11 @@ public class CarrierActions {
   }
 
   /**
-   * The carrier did it: now the attempt row, the card row, the message and the counters. If the
-   * database fails here the carrier and the card row disagree until the next check repeats the
-   * action (stop and start are idempotent at the carrier): reported as a retryable failure.
+   * The carrier did it: now the success row (from which the listener derives the card action), the
+   * card row and the counters. If the database fails here the carrier and the card row disagree
+   * until the next check repeats the action (stop and start are idempotent at the carrier):
+   * reported as a retryable failure. A success row written before the failure still becomes a card
+   * action, which is true: the carrier did act.
    */
   private ActionResult confirm(
       Card card, CardActionType type, StopReason reason, ActionTrigger trigger, int attempts) {
@@ -164,9 +162,6 @@ public class CarrierActions {
         trigger.code(),
         attempts);
     metrics.action(type, reason, trigger, true);
-    publisher.publish(
-        new CardAction(
-            card.id(), card.deviceId(), type, reason, trigger, attempts, clock.instant()));
     return result(card, type, reason, trigger, true, attempts, null, false);
   }
 

@@ -3,8 +3,6 @@ package com.cmp.polling.stopresume.rules;
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.packageusage.PackageFacts;
 import com.cmp.polling.core.packageusage.PackageOwner;
-import com.cmp.polling.core.packageusage.PackageStatus;
-import com.cmp.polling.core.packageusage.PackageUsage;
 import com.cmp.polling.core.packageusage.PackageUsageStore;
 import com.cmp.polling.schemas.action.StopReason;
 import java.util.ArrayList;
@@ -12,12 +10,13 @@ import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
  * The three stop conditions of ARCHITECTURE section 7 (seed 004, decision 3), in priority order.
- * For a card in a device the packages are the device's (seed bug 1).
+ * For a card in a device the packages are the device's (seed bug 1). Which package decides and when
+ * it is exhausted is the package rule, computed by the database ({@link
+ * com.cmp.polling.core.packageusage.PackageRule}); these rules only read its verdicts.
  */
 public class StopRules {
 
@@ -41,7 +40,7 @@ public class StopRules {
     if (!facts.hasValidPackage()) {
       reasons.add(StopReason.NO_PACKAGE);
     }
-    if (isExhausted(facts.deciding())) {
+    if (facts.trafficExhausted()) {
       reasons.add(StopReason.TRAFFIC_EXHAUSTED);
     }
     if (!isRealNameOk(card)) {
@@ -57,18 +56,6 @@ public class StopRules {
       owners.add(card.packageOwner());
     }
     return packages.factsOf(owners);
-  }
-
-  /**
-   * The first active package, else the first exhausted one, decides: exhausted, or at its limit (an
-   * unlimited package never is). No such package: not exhausted.
-   */
-  public boolean isTrafficExhausted(Card card) {
-    return isExhausted(packages.findFirstActiveOrExhausted(card.packageOwner()));
-  }
-
-  private static boolean isExhausted(Optional<PackageUsage> deciding) {
-    return deciding.map(p -> p.status() == PackageStatus.EXHAUSTED || p.isAtLimit()).orElse(false);
   }
 
   /** Industry cards are exempt from real-name verification; normal cards need it. */

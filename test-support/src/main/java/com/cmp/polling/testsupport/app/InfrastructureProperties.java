@@ -39,6 +39,9 @@ public final class InfrastructureProperties {
     properties.put("cmp.polling.kafka.partitions", 1);
     properties.put("server.port", 0);
     properties.put("server.address", "127.0.0.1");
+    // The actuator runs on a port of its own (the apps' application.yml): a free one here too.
+    properties.put("management.server.port", 0);
+    properties.put("management.server.address", "127.0.0.1");
     return properties;
   }
 }

@@ -66,6 +66,10 @@ public final class KafkaBroker {
     EmbeddedKafkaKraftBroker broker = new EmbeddedKafkaKraftBroker(1, 1);
     // Consumers of a fresh group start at once instead of waiting 3 s for more members.
     broker.brokerProperty("group.initial.rebalance.delay.ms", "0");
+    // Transactions (Kafka Streams exactly_once_v2) on a single broker: the defaults want 3
+    // replicas.
+    broker.brokerProperty("transaction.state.log.replication.factor", "1");
+    broker.brokerProperty("transaction.state.log.min.isr", "1");
     broker.afterPropertiesSet();
     return broker;
   }
@@ -92,34 +96,8 @@ public final class KafkaBroker {
     return new KafkaBroker(broker.getBrokersAsString(), "dedicated embedded KRaft broker");
   }
 
-  /**
-   * A broker for one test class alone, always embedded, that clients reach through a proxy the test
-   * can cut ({@link KafkaExtension#cutOff()}) and open again: Kafka unreachable, then back, with
-   * its topics and data, and clients reconnecting by themselves. The broker advertises the proxy.
-   */
-  static KafkaBroker dedicatedBehindProxy(
-      java.util.List<Runnable> onClose, java.util.function.Consumer<CuttableProxy> proxyHolder) {
-    int proxyPort = com.cmp.polling.testsupport.net.Ports.free();
-    EmbeddedKafkaKraftBroker broker = new EmbeddedKafkaKraftBroker(1, 1);
-    broker.brokerProperty("group.initial.rebalance.delay.ms", "0");
-    broker.brokerProperty("advertised.listeners", "EXTERNAL://localhost:" + proxyPort);
-    broker.afterPropertiesSet();
-    int brokerPort =
-        broker
-            .getCluster()
-            .brokers()
-            .values()
-            .iterator()
-            .next()
-            .socketServer()
-            .boundPort(org.apache.kafka.common.network.ListenerName.normalised("EXTERNAL"));
-    CuttableProxy proxy = new CuttableProxy(proxyPort, brokerPort);
-    proxy.open();
-    proxyHolder.accept(proxy);
-    onClose.add(proxy::close);
-    onClose.add(broker::destroy);
-    return new KafkaBroker(
-        "localhost:" + proxyPort, "dedicated embedded KRaft broker behind a proxy");
+  static KafkaBroker of(String bootstrapServers, String origin) {
+    return new KafkaBroker(bootstrapServers, origin);
   }
 
   public String bootstrapServers() {

@@ -31,24 +31,20 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 public final class KafkaExtension implements BeforeAllCallback, AfterAllCallback {
 
   private final boolean dedicated;
-  private final boolean behindProxy;
+  private final boolean restartable;
   private final List<Runnable> onClose = new ArrayList<>();
-  private CuttableProxy proxy;
   private String ownerId;
   private KafkaBroker broker;
+  private KafkaProcess process;
 
   /** The JVM's shared broker; isolation comes from unique topic and group names. */
   public KafkaExtension() {
-    this(false);
+    this(false, false);
   }
 
-  private KafkaExtension(boolean dedicated) {
-    this(dedicated, false);
-  }
-
-  private KafkaExtension(boolean dedicated, boolean behindProxy) {
+  private KafkaExtension(boolean dedicated, boolean restartable) {
     this.dedicated = dedicated;
-    this.behindProxy = behindProxy;
+    this.restartable = restartable;
   }
 
   /**
@@ -56,15 +52,16 @@ public final class KafkaExtension implements BeforeAllCallback, AfterAllCallback
    * consumer-group names are fixed.
    */
   public static KafkaExtension dedicated() {
-    return new KafkaExtension(true);
+    return new KafkaExtension(true, false);
   }
 
   /**
-   * A dedicated embedded broker that clients reach through a proxy: {@link #cutOff()} makes Kafka
-   * unreachable (connections dropped, new ones refused) while the broker keeps its topics and data,
-   * {@link #reconnect()} brings it back. For tests of what happens while Kafka is away.
+   * A broker of this test class's own in a child JVM (about 5 s to start), which {@link
+   * #stopBroker()} kills and {@link #startBroker()} brings back on the same address with its data:
+   * for tests of Kafka going away while the app works, and coming back. Always a local process,
+   * whatever the environment names.
    */
-  public static KafkaExtension dedicatedWithOutages() {
+  public static KafkaExtension restartable() {
     return new KafkaExtension(true, true);
   }
 
@@ -74,11 +71,13 @@ public final class KafkaExtension implements BeforeAllCallback, AfterAllCallback
       return; // a @Nested class shares the broker of its enclosing class
     }
     ownerId = context.getUniqueId();
-    if (behindProxy) {
-      broker = KafkaBroker.dedicatedBehindProxy(onClose, started -> proxy = started);
-    } else {
-      broker = dedicated ? KafkaBroker.dedicated(onClose) : KafkaBroker.shared();
+    if (restartable) {
+      process = KafkaProcess.startNew();
+      onClose.add(process::close);
+      broker = KafkaBroker.of(process.bootstrapServers(), "restartable broker process");
+      return;
     }
+    broker = dedicated ? KafkaBroker.dedicated(onClose) : KafkaBroker.shared();
   }
 
   @Override
@@ -89,6 +88,7 @@ public final class KafkaExtension implements BeforeAllCallback, AfterAllCallback
     ownerId = null;
     onClose.forEach(Runnable::run);
     onClose.clear();
+    process = null;
   }
 
   /**
@@ -105,23 +105,25 @@ public final class KafkaExtension implements BeforeAllCallback, AfterAllCallback
   }
 
   /**
-   * Kafka unreachable: every connection to it dropped, new ones refused (see {@link
-   * #dedicatedWithOutages()}).
+   * Kills this class's {@link #restartable()} broker (no clean shutdown), as a crash would.
+   *
+   * @throws IllegalStateException for any other broker
    */
-  public void cutOff() {
-    requireProxy().cut();
+  public void stopBroker() {
+    restartableProcess().stop();
   }
 
-  /** Kafka reachable again after {@link #cutOff()}. */
-  public void reconnect() {
-    requireProxy().open();
+  /** Starts this class's {@link #restartable()} broker again and returns once it answers. */
+  public void startBroker() {
+    restartableProcess().start();
   }
 
-  private CuttableProxy requireProxy() {
-    if (proxy == null) {
-      throw new IllegalStateException("only a broker of dedicatedWithOutages() can be cut off");
+  private KafkaProcess restartableProcess() {
+    if (process == null) {
+      throw new IllegalStateException(
+          "only a KafkaExtension.restartable() broker can be restarted");
     }
-    return proxy;
+    return process;
   }
 
   public String bootstrapServers() {

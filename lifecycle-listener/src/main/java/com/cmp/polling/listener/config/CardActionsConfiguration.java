@@ -1,0 +1,40 @@
+package com.cmp.polling.listener.config;
+
+import com.cmp.polling.autoconfigure.PollingProperties;
+import com.cmp.polling.listener.topology.CardActionsTopology;
+import com.cmp.polling.listener.topology.StreamsSettings;
+import com.cmp.polling.listener.topology.TopologyRunner;
+import com.cmp.polling.schemas.json.PayloadCodec;
+import java.util.Properties;
+import org.apache.kafka.streams.StreamsConfig;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** The topology that derives {@code polling.card.actions} from tb_stop_resume_log's changes. */
+@Configuration(proxyBeanMethods = false)
+public class CardActionsConfiguration {
+
+  @Bean
+  @ConditionalOnProperty(
+      name = "cmp.polling.listener.card-actions.enabled",
+      havingValue = "true",
+      matchIfMissing = true)
+  TopologyRunner cardActionsRunner(
+      ListenerProperties properties,
+      KafkaProperties kafka,
+      PayloadCodec codec,
+      PollingProperties polling) {
+    var cardActions = properties.cardActions();
+    Properties settings =
+        StreamsSettings.of(
+            properties.streams(),
+            String.join(",", kafka.getBootstrapServers()),
+            polling.kafka().replicationFactor());
+    settings.put(StreamsConfig.APPLICATION_ID_CONFIG, cardActions.applicationId());
+    settings.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, cardActions.processingGuarantee());
+    return new TopologyRunner(
+        "card actions", CardActionsTopology.build(codec, cardActions.dedupRetention()), settings);
+  }
+}
