@@ -134,6 +134,8 @@ class ModuleBoundariesTest {
             .callMethod(RedisKeys.class, "shardQueue", int.class, TaskType.class)
             .orShould()
             .callMethod(RedisKeys.class, "manualQueue", TaskType.class)
+            .orShould()
+            .callMethod(RedisKeys.class, "manualTriggers", TaskType.class)
             .because("nothing but PollingQueueManager touches the polling queues"));
   }
 

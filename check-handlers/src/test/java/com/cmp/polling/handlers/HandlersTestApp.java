@@ -78,15 +78,29 @@ public final class HandlersTestApp implements AutoCloseable {
     return simulator;
   }
 
-  /** Does what the scheduler does: leases the card (as a dequeue would) and publishes its task. */
+  /**
+   * Does what the scheduler does: leases the card (as a dequeue would) and publishes its task,
+   * carrying that lease.
+   */
   public void dispatch(long cardId, TaskType type) {
-    Instant now = Instant.now();
-    bean(PollingQueueManager.class).requeue(cardId, type, now.plusSeconds(300));
+    Instant now = Instant.ofEpochMilli(System.currentTimeMillis());
+    Instant leaseUntil = now.plusSeconds(300);
+    bean(PollingQueueManager.class).requeue(cardId, type, leaseUntil);
     var topic = Topics.checkTasks(type);
     send(
         topic.name(),
         Long.toString(cardId),
-        codec.encode(topic, new CheckTask(cardId, type, now, now, false)));
+        codec.encode(topic, new CheckTask(cardId, type, now, now, false, leaseUntil)));
+  }
+
+  /** Does what the scheduler does with a manual trigger: publishes it to the manual topic. */
+  public void dispatchManual(long cardId, TaskType type) {
+    Instant now = Instant.now();
+    var topic = Topics.manualCheckTasks(type);
+    send(
+        topic.name(),
+        Long.toString(cardId),
+        codec.encode(topic, new CheckTask(cardId, type, now, now, true)));
   }
 
   public void send(String topic, String key, byte[] value) {

@@ -10,6 +10,7 @@ import com.cmp.polling.core.packageusage.PackageUsageStore;
 import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.queue.QueueSettings;
+import com.cmp.polling.core.queue.ShardCountMarker;
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.core.stopresumelog.StopResumeLogStore;
 import com.cmp.polling.core.usage.DataUsageStore;
@@ -89,12 +90,29 @@ public class PollingCoreAutoConfiguration {
     return new StopResumeLogStore(jdbc);
   }
 
+  /**
+   * Checked before any queue is touched: a process whose {@code cmp.polling.queue.shard-count}
+   * differs from the count the queues in Redis were built with fails to start, naming both (the
+   * first process to start records its count).
+   */
+  @Bean
+  ShardCountMarker shardCountMarker(StringRedisTemplate redis, PollingProperties properties) {
+    var marker = new ShardCountMarker(redis, queueSettings(properties));
+    marker.verify();
+    return marker;
+  }
+
   @Bean
   PollingQueueManager pollingQueueManager(
-      StringRedisTemplate redis, PollingProperties properties, Clock clock) {
-    var queue = properties.queue();
-    return new PollingQueueManager(
-        redis, new QueueSettings(queue.shardCount(), queue.lease()), clock);
+      StringRedisTemplate redis,
+      PollingProperties properties,
+      Clock clock,
+      ShardCountMarker verifiedShardCount) {
+    return new PollingQueueManager(redis, queueSettings(properties), clock);
+  }
+
+  private static QueueSettings queueSettings(PollingProperties properties) {
+    return new QueueSettings(properties.queue().shardCount(), properties.queue().lease());
   }
 
   /**

@@ -1,8 +1,10 @@
 package com.cmp.polling.scheduler;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.cmp.polling.core.config.PollingConfigManager;
+import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.scheduler.schedule.SchedulingLoop;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
@@ -40,6 +42,28 @@ class SchedulerStartsIT {
     assertThat(app.bean(PollingConfigManager.class).snapshot().configs()).hasSize(3);
     assertThat(app.bean(SchedulingLoop.class).isRunning()).isFalse();
     assertThat(redis.template().hasKey("polling:configs")).isTrue();
+  }
+
+  @Test
+  void aShardCountOtherThanTheQueuesWereBuiltWith_refusesToStart_namingBoth_theSameCountStarts() {
+    assertThat(redis.template().opsForValue().get("polling:queue:shard-count")).isEqualTo("16");
+
+    assertThatThrownBy(
+            () ->
+                SchedulerTestApp.start(
+                    postgres, redis, kafka, Map.of("cmp.polling.queue.shard-count", 32)))
+        .rootCause()
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("cmp.polling.queue.shard-count is 32")
+        .hasMessageContaining("built with 16 shards")
+        .hasMessageContaining("README, section 'Changing the shard count'");
+
+    try (SchedulerTestApp same =
+        SchedulerTestApp.start(
+            postgres, redis, kafka, Map.of("cmp.polling.queue.shard-count", 16))) {
+      assertThat(same.bean(PollingQueueManager.class).shardCount()).isEqualTo(16);
+    }
+    assertThat(redis.template().opsForValue().get("polling:queue:shard-count")).isEqualTo("16");
   }
 
   /**

@@ -33,14 +33,19 @@ class PayloadContractTest {
   @ParameterizedTest
   @EnumSource(TaskType.class)
   void checkTask_ofEveryType_validatesAndRoundTrips(TaskType type) {
-    var topic = Topics.checkTasks(type);
-    for (boolean manual : new boolean[] {true, false}) {
-      var task = new CheckTask(1000, type, T0, T0.plusMillis(250), manual);
+    for (var topic : List.of(Topics.checkTasks(type), Topics.manualCheckTasks(type))) {
+      for (boolean manual : new boolean[] {true, false}) {
+        for (Instant leaseUntil : new Instant[] {null, T0.plusSeconds(300)}) {
+          var task = new CheckTask(1000, type, T0, T0.plusMillis(250), manual, leaseUntil);
 
-      byte[] json = codec.encode(topic, task);
+          byte[] json = codec.encode(topic, task);
 
-      assertThat(codec.validate(topic, json)).isEmpty();
-      assertThat(codec.decode(topic, json)).isEqualTo(task);
+          assertThat(codec.validate(topic, json)).isEmpty();
+          assertThat(codec.decode(topic, json)).isEqualTo(task);
+          assertThat(new String(json, StandardCharsets.UTF_8).contains("leaseUntil"))
+              .isEqualTo(leaseUntil != null);
+        }
+      }
     }
   }
 
@@ -134,6 +139,12 @@ class PayloadContractTest {
             {"cardId":5,"taskType":"carddata","dueAt":"yesterday","enqueuedAt":"2026-11-29T10:00:00Z","manual":false}
             """,
             "dueAt"),
+        Arguments.of(
+            "lease deadline that is not a date-time",
+            """
+            {"cardId":5,"taskType":"carddata","dueAt":"2026-11-29T10:00:00Z","enqueuedAt":"2026-11-29T10:00:00Z","manual":false,"leaseUntil":"later"}
+            """,
+            "leaseUntil"),
         Arguments.of(
             "unexpected property",
             """
@@ -302,6 +313,11 @@ class PayloadContractTest {
     assertThat(Topics.TASK_CARDDATA.deadLetterName()).isEqualTo("polling.task.carddata-dlt");
     for (TaskType type : TaskType.values()) {
       assertThat(Topics.checkTasks(type).name()).isEqualTo("polling.task." + type.code());
+      assertThat(Topics.manualCheckTasks(type).name())
+          .isEqualTo("polling.task." + type.code() + ".manual");
+      assertThat(Topics.all()).contains(Topics.checkTasks(type), Topics.manualCheckTasks(type));
+      assertThat(Topics.manualCheckHandlersGroup(type))
+          .isEqualTo("cmp-check-handlers-" + type.code() + "-manual");
     }
   }
 

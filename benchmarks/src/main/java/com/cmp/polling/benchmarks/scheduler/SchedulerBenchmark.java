@@ -110,8 +110,8 @@ public final class SchedulerBenchmark {
             // Nobody consumes the task topics here: their lag would hold the loop back.
             "cmp.polling.scheduler.backpressure.max-consumer-lag",
             Long.MAX_VALUE,
-            "cmp.polling.scheduler.backpressure.depth-threshold",
-            Long.MAX_VALUE));
+            "cmp.polling.scheduler.backpressure.max-lag-age",
+            "1d"));
   }
 
   private long peakHeapMib;

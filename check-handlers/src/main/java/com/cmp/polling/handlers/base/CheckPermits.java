@@ -74,6 +74,11 @@ class CheckPermits {
     }
   }
 
+  /** No permit at all, for a check that runs without one (a manual check). */
+  Permit none(TaskType type) {
+    return new Permit(RedisKeys.concurrency(type), idPrefix, 0);
+  }
+
   /** Permits taken together; closing gives them all back. */
   final class Permit implements AutoCloseable {
     private final String key;

@@ -9,9 +9,11 @@ import org.springframework.stereotype.Component;
 
 /**
  * {@code polling.handlers.checks} (task_type, result: next, retry, leave, dropped, invalid,
- * failed), {@code polling.handlers.check_duration} (task_type), {@code polling.handlers.slice_size}
- * (task_type: cards of a poll checked together) and {@code polling.handlers.batch_fallbacks}
- * (task_type, step: work shared by a slice that failed and was redone card by card).
+ * superseded — a task whose lease a later task or a completion replaced, dropped without calling
+ * the carrier —, failed), {@code polling.handlers.check_duration} (task_type), {@code
+ * polling.handlers.slice_size} (task_type: cards of a poll checked together) and {@code
+ * polling.handlers.batch_fallbacks} (task_type, step: work shared by a slice that failed and was
+ * redone card by card).
  */
 @Component
 public class HandlerMetrics {

@@ -74,6 +74,17 @@ class CarddataCheck implements BatchCheckBody<MonthToDateUsage> {
     runner.runAll(records, TaskType.CARDDATA, this);
   }
 
+  /** Manual checks: a topic and consumer group of their own, never behind the regular lag. */
+  @KafkaListener(
+      id = Topics.CHECK_HANDLERS_GROUP_PREFIX + "carddata" + Topics.MANUAL_GROUP_SUFFIX,
+      groupId = Topics.CHECK_HANDLERS_GROUP_PREFIX + "carddata" + Topics.MANUAL_GROUP_SUFFIX,
+      topics = Topics.MANUAL_CARDDATA_NAME,
+      containerFactory = "checkTaskListenerFactory",
+      concurrency = "1")
+  void onManualTasks(List<ConsumerRecord<String, byte[]>> records) {
+    runner.runManual(records, TaskType.CARDDATA, this);
+  }
+
   @Override
   public MonthToDateUsage query(CheckTask task, CachedCard card) {
     return gateway.monthToDateUsage(new CarrierCard(card.id(), card.iccid(), card.carrierId()));

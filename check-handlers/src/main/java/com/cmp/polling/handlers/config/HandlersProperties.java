@@ -20,6 +20,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param retryDelay when a check that failed for a passing reason (gateway timeout, busy card) runs
  *     again, instead of the config's full interval
  * @param cardCacheTtl how long a card stays in the Redis card cache
+ * @param manualWorkerThreads manual checks running at once in this instance, on threads of their
+ *     own (they take no permit: an operator's check never waits behind the regular ones)
  */
 @ConfigurationProperties("cmp.polling.handlers")
 public record HandlersProperties(
@@ -29,4 +31,5 @@ public record HandlersProperties(
     @DefaultValue("2s") Duration permitWait,
     @DefaultValue("10m") Duration permitTtl,
     @DefaultValue("60s") Duration retryDelay,
-    @DefaultValue("10m") Duration cardCacheTtl) {}
+    @DefaultValue("10m") Duration cardCacheTtl,
+    @DefaultValue("8") int manualWorkerThreads) {}

@@ -58,6 +58,17 @@ class PackageCheck implements CheckBody {
     runner.runAll(records, TaskType.PACKAGE, this);
   }
 
+  /** Manual checks: a topic and consumer group of their own, never behind the regular lag. */
+  @KafkaListener(
+      id = Topics.CHECK_HANDLERS_GROUP_PREFIX + "package" + Topics.MANUAL_GROUP_SUFFIX,
+      groupId = Topics.CHECK_HANDLERS_GROUP_PREFIX + "package" + Topics.MANUAL_GROUP_SUFFIX,
+      topics = Topics.MANUAL_PACKAGE_NAME,
+      containerFactory = "checkTaskListenerFactory",
+      concurrency = "1")
+  void onManualTasks(List<ConsumerRecord<String, byte[]>> records) {
+    runner.runManual(records, TaskType.PACKAGE, this);
+  }
+
   @Override
   public CheckOutcome check(CheckTask task, CachedCard cached) {
     Card card =

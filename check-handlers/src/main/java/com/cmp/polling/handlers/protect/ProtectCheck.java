@@ -65,6 +65,17 @@ class ProtectCheck implements CheckBody {
     runner.runAll(records, TaskType.PROTECT, this);
   }
 
+  /** Manual checks: a topic and consumer group of their own, never behind the regular lag. */
+  @KafkaListener(
+      id = Topics.CHECK_HANDLERS_GROUP_PREFIX + "protect" + Topics.MANUAL_GROUP_SUFFIX,
+      groupId = Topics.CHECK_HANDLERS_GROUP_PREFIX + "protect" + Topics.MANUAL_GROUP_SUFFIX,
+      topics = Topics.MANUAL_PROTECT_NAME,
+      containerFactory = "checkTaskListenerFactory",
+      concurrency = "1")
+  void onManualTasks(List<ConsumerRecord<String, byte[]>> records) {
+    runner.runManual(records, TaskType.PROTECT, this);
+  }
+
   @Override
   public CheckOutcome check(CheckTask task, CachedCard cached) {
     long cardId = cached.id();

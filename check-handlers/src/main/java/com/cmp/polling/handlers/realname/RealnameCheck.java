@@ -65,6 +65,17 @@ class RealnameCheck implements CheckBody {
     runner.runAll(records, TaskType.REALNAME, this);
   }
 
+  /** Manual checks: a topic and consumer group of their own, never behind the regular lag. */
+  @KafkaListener(
+      id = Topics.CHECK_HANDLERS_GROUP_PREFIX + "realname" + Topics.MANUAL_GROUP_SUFFIX,
+      groupId = Topics.CHECK_HANDLERS_GROUP_PREFIX + "realname" + Topics.MANUAL_GROUP_SUFFIX,
+      topics = Topics.MANUAL_REALNAME_NAME,
+      containerFactory = "checkTaskListenerFactory",
+      concurrency = "1")
+  void onManualTasks(List<ConsumerRecord<String, byte[]>> records) {
+    runner.runManual(records, TaskType.REALNAME, this);
+  }
+
   @Override
   public CheckOutcome check(CheckTask task, CachedCard cached) {
     Card card =

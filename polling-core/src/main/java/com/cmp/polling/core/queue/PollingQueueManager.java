@@ -16,7 +16,7 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
  * The only code that touches the polling queues in Redis: sharded sorted sets of card ids scored by
- * next check time, plus a manual-trigger list per task type (ARCHITECTURE section 5). Dequeue is a
+ * next check time, plus a manual-trigger set per task type (ARCHITECTURE section 5). Dequeue is a
  * lease, so a card is never lost between dequeue and completion. Every operation checks its
  * arguments before talking to Redis and is safe to retry. Thread-safe.
  */
@@ -27,20 +27,27 @@ public class PollingQueueManager {
 
   private final QueueCommands commands;
   private final QueueKeys keys;
+  private final ManualTriggerQueue manual;
+  private final LeaseClaims claims;
+  private final QueueFigures figures;
   private final QueueSettings settings;
   private final Clock clock;
 
   public PollingQueueManager(StringRedisTemplate redis, QueueSettings settings, Clock clock) {
     this.commands = new QueueCommands(redis);
     this.keys = new QueueKeys(settings.shardCount());
+    this.manual = new ManualTriggerQueue(redis, commands, settings.lease(), clock);
+    this.claims = new LeaseClaims(redis, settings.shardCount());
+    this.figures = new QueueFigures(redis, commands, settings.shardCount(), clock);
     this.settings = settings;
     this.clock = clock;
   }
 
   /**
    * Leases up to {@code batchSize} (capped at {@link #MAX_BATCH}) due cards of one shard, oldest
-   * due first. Concurrent callers get disjoint sets; a leased card comes due again when the lease
-   * ends unless {@link #complete} or {@link #requeue} gives it a new time first.
+   * due first, each carrying the deadline written. Concurrent callers get disjoint sets; a leased
+   * card comes due again when the lease ends unless {@link #complete} or {@link #requeue} gives it
+   * a new time first.
    */
   public List<CardEntry> dequeueReady(int shard, TaskType type, int batchSize) {
     requireShard(shard, settings.shardCount());
@@ -51,8 +58,17 @@ public class PollingQueueManager {
         RedisKeys.shardQueue(shard, type),
         now,
         batch,
-        now.plus(settings.lease()),
+        QueueScores.leaseDeadline(now, settings.lease()),
         "dequeue shard " + shard + " " + type.code());
+  }
+
+  /**
+   * Claims the cards of tasks about to run: whether each (in order) is current — its lease moved to
+   * now + lease — or superseded since it was published (claim_current_leases.lua).
+   */
+  public boolean[] claimLeases(TaskType type, List<LeaseClaim> leases) {
+    Instant deadline = QueueScores.leaseDeadline(clock.instant(), settings.lease());
+    return claims.claim(requireType(type), leases, deadline);
   }
 
   /** Puts the card in its shard queue at {@code nextCheckAt}, whether it was there or not. */
@@ -64,8 +80,7 @@ public class PollingQueueManager {
    * Ends a check: moves the card to {@code nextCheckAt} only if it is still queued (a card deleted
    * or disabled while its check ran is not brought back) and not due (a card made due meanwhile, by
    * a change that asks for a check now, is checked again now rather than after an interval).
-   *
-   * @return false when the card had left the queue (nothing was written)
+   * Returns false when the card had left the queue (nothing was written).
    */
   public boolean complete(long cardId, TaskType type, Instant nextCheckAt) {
     return commands.complete(
@@ -133,18 +148,14 @@ public class PollingQueueManager {
         keys.all(), requireCardId(cardId), RedisKeys.cardCache(cardId), "remove card " + cardId);
   }
 
-  /** Asks for a check of the card at the next scheduler tick; its shard queue is untouched. */
+  /** {@link ManualTriggerQueue#enqueue}: a check of the card at the next scheduler tick. */
   public void enqueueManual(long cardId, TaskType type) {
-    commands.push(
-        RedisKeys.manualQueue(requireType(type)),
-        requireCardId(cardId),
-        "enqueue manual " + describe(cardId, type));
+    manual.enqueue(cardId, type);
   }
 
-  /** Takes up to {@code max} manual triggers of one type, oldest first. */
-  public List<Long> pollManual(TaskType type, int max) {
-    String key = RedisKeys.manualQueue(requireType(type));
-    return commands.popCardIds(key, requirePositive(max, "max"), "poll " + key);
+  /** The manual triggers: taking them (the old pollManual), settling them, their count. */
+  public ManualTriggerQueue manualTriggers() {
+    return manual;
   }
 
   /** Whether the card is in its shard queue for {@code type} (scheduled or leased). */
@@ -153,34 +164,24 @@ public class PollingQueueManager {
         != null;
   }
 
-  /** Manual triggers of one type waiting for the next scheduler round (LLEN). */
-  public long getManualQueueLength(TaskType type) {
-    String key = RedisKeys.manualQueue(requireType(type));
-    return commands.length(key, "length of " + key);
-  }
-
-  /** Cards scheduled in one shard queue (ZCARD): the back-pressure figure. */
+  /** Cards scheduled in one shard queue (ZCARD): a monitoring figure. */
   public long getQueueDepth(int shard, TaskType type) {
-    requireShard(shard, settings.shardCount());
-    String key = RedisKeys.shardQueue(shard, requireType(type));
-    return commands.count(key, "depth of " + key);
+    return figures.depth(shard, type);
   }
 
   /** Cards scheduled in all shards; a shard that fails is left out with a warning. */
   public long getTotalQueueDepth(TaskType type) {
-    requireType(type);
-    return ShardTotals.sum(
-        settings.shardCount(), type, "queue depth", shard -> getQueueDepth(shard, type));
+    return figures.totalDepth(type);
   }
 
   /** Cards due at {@code now} or earlier in all shards: how far behind the pipeline is. */
   public long getOverdueCount(TaskType type, Instant now) {
-    requireType(type);
-    return ShardTotals.sum(
-        settings.shardCount(),
-        type,
-        "overdue count",
-        shard -> commands.countUntil(RedisKeys.shardQueue(shard, type), now, "overdue count"));
+    return figures.overdue(type, now);
+  }
+
+  /** Cards due and not leased, and how long the oldest has waited: one pipeline. */
+  public Backlog getBacklog(TaskType type) {
+    return figures.backlog(type);
   }
 
   /** The shard of a card: {@code cardId % shardCount}. */

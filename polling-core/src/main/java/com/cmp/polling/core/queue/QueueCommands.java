@@ -66,8 +66,11 @@ final class QueueCommands {
       String member = flat.get(i).toString();
       try {
         entries.add(
-            new CardEntry(Long.parseLong(member), QueueScores.instant(flat.get(i + 1).toString())));
-      } catch (NumberFormatException e) {
+            new CardEntry(
+                QueueArguments.requireCardId(Long.parseLong(member)),
+                QueueScores.instant(flat.get(i + 1).toString()),
+                deadline));
+      } catch (IllegalArgumentException e) {
         // Written by hand or by a bug: it would come due again with every lease, so drop it.
         log.warn("dropped '{}' from {}: not a card id", member, key);
         call("drop bad member of " + key, () -> redis.opsForZSet().remove(key, member));
@@ -184,31 +187,8 @@ final class QueueCommands {
                             ids.stream().map(id -> bytes(id.toString())).toArray(byte[][]::new))));
   }
 
-  void push(String listKey, long cardId, String operation) {
-    call(operation, () -> redis.opsForList().rightPush(listKey, Long.toString(cardId)));
-  }
-
-  /** LPOP of up to {@code max} card ids; values that are not card ids are dropped, loudly. */
-  List<Long> popCardIds(String listKey, int max, String operation) {
-    List<String> values = call(operation, () -> redis.opsForList().leftPop(listKey, max));
-    List<Long> cardIds = new ArrayList<>(values == null ? 0 : values.size());
-    for (String value : values == null ? List.<String>of() : values) {
-      try {
-        cardIds.add(QueueArguments.requireCardId(Long.parseLong(value)));
-      } catch (IllegalArgumentException e) {
-        // Someone pushed garbage by hand: keeping it would block nothing, so drop it loudly.
-        log.warn("dropped '{}' from {}: not a card id", value, listKey);
-      }
-    }
-    return cardIds;
-  }
-
   Double scoreOf(String key, long cardId, String operation) {
     return call(operation, () -> redis.opsForZSet().score(key, Long.toString(cardId)));
-  }
-
-  long length(String listKey, String operation) {
-    return orZero(call(operation, () -> redis.opsForList().size(listKey)));
   }
 
   long count(String key, String operation) {
@@ -238,7 +218,8 @@ final class QueueCommands {
                     }));
   }
 
-  private static <T> T call(String operation, Supplier<T> command) {
+  /** Runs one Redis command; a failure becomes a {@link PollingQueueException} naming it. */
+  static <T> T call(String operation, Supplier<T> command) {
     try {
       return command.get();
     } catch (DataAccessException e) {
@@ -246,7 +227,7 @@ final class QueueCommands {
     }
   }
 
-  private static byte[] bytes(String value) {
+  static byte[] bytes(String value) {
     return value.getBytes(StandardCharsets.UTF_8);
   }
 

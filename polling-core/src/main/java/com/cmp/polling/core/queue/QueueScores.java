@@ -11,6 +11,11 @@ final class QueueScores {
 
   private QueueScores() {}
 
+  /** now + lease, in whole milliseconds: exactly what a score holds and a task carries. */
+  static Instant leaseDeadline(Instant now, java.time.Duration lease) {
+    return Instant.ofEpochMilli(now.plus(lease).toEpochMilli());
+  }
+
   static double score(Instant instant) {
     return instant.toEpochMilli() / 1000.0;
   }

@@ -17,6 +17,13 @@ public final class RedisKeys {
    */
   public static final String INIT_MARKER = "polling:init:marker";
 
+  /**
+   * The shard count the polling queues were built with (STRING): every process refuses to start
+   * when its {@code cmp.polling.queue.shard-count} differs, since cards would be looked for in the
+   * wrong shards.
+   */
+  public static final String SHARD_COUNT = "polling:queue:shard-count";
+
   /** Only one scheduler instance initializes at a time (STRING with TTL). */
   public static final String INIT_LOCK = "polling:init:lock";
 
@@ -42,9 +49,20 @@ public final class RedisKeys {
     return "polling:shard:" + shard + ":queue:" + type.code();
   }
 
-  /** {@code polling:manual:{taskType}} (LIST of card ids triggered by hand). */
+  /**
+   * {@code polling:manual:{taskType}} (LIST of card ids triggered by hand): the manual triggers of
+   * earlier versions, moved into {@link #manualTriggers} by the scheduler as it finds them.
+   */
   public static String manualQueue(TaskType type) {
     return "polling:manual:" + type.code();
+  }
+
+  /**
+   * {@code polling:manual:due:{taskType}} (ZSET: card id scored by trigger time, unix seconds; a
+   * trigger being published is leased like a shard queue member, scored by its lease deadline).
+   */
+  public static String manualTriggers(TaskType type) {
+    return "polling:manual:due:" + type.code();
   }
 
   /** {@code polling:card:{id}} (HASH: the card cache). */

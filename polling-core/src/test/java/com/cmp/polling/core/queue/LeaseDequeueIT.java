@@ -177,6 +177,85 @@ class LeaseDequeueIT {
   }
 
   @Test
+  void dequeue_handsOutTheExactLeaseDeadlineItWrote_evenFromAClockFinerThanMilliseconds() {
+    clock.set(Instant.parse("2026-11-29T12:00:00.123456789Z"));
+    queues.requeue(48, CARDDATA, clock.instant().minusSeconds(1));
+
+    CardEntry leased = queues.dequeueReady(queues.shardOf(48), CARDDATA, 10).get(0);
+
+    assertThat(leased.leaseUntil()).isEqualTo(Instant.parse("2026-11-29T12:05:00.123Z"));
+    assertThat(queues.claimLeases(CARDDATA, List.of(new LeaseClaim(48, leased.leaseUntil()))))
+        .containsExactly(true);
+  }
+
+  @Test
+  void claim_ofACurrentTask_extendsItsLease_soTheSchedulerCannotLeaseTheCardAgainMeanwhile() {
+    queues.requeue(49, CARDDATA, clock.instant());
+    Instant lease = queues.dequeueReady(queues.shardOf(49), CARDDATA, 10).get(0).leaseUntil();
+    // The handlers lag: the task is handled after its lease ended, before a new dequeue.
+    clock.advance(LEASE.plusSeconds(30));
+
+    assertThat(queues.claimLeases(CARDDATA, List.of(new LeaseClaim(49, lease))))
+        .containsExactly(true);
+
+    assertThat(queues.dequeueReady(queues.shardOf(49), CARDDATA, 10)).isEmpty();
+    clock.advance(LEASE);
+    assertThat(queues.dequeueReady(queues.shardOf(49), CARDDATA, 10)).hasSize(1);
+  }
+
+  @Test
+  void claim_findsEveryWayATaskIsSuperseded_andTouchesNoneOfThoseCards() {
+    long completed = 1;
+    long releasedAgain = 2;
+    long removed = 3;
+    long rescheduled = 4;
+    long current = 5; // its lease ended, but nobody leased it again: its task is still the one
+    for (long card : List.of(completed, releasedAgain, removed, rescheduled, current)) {
+      queues.requeue(card, CARDDATA, clock.instant());
+    }
+    Instant first = dequeueAll().get(0).leaseUntil();
+    queues.complete(completed, CARDDATA, clock.instant().plusSeconds(3600));
+    queues.remove(removed, CARDDATA);
+    queues.requeue(rescheduled, CARDDATA, clock.instant());
+    clock.advance(LEASE);
+    queues.dequeueReady(queues.shardOf(releasedAgain), CARDDATA, 1); // leased again: a new task
+    Double completedScore = score(completed);
+    Double rescheduledScore = score(rescheduled);
+    Double releasedScore = score(releasedAgain);
+
+    boolean[] claimed =
+        queues.claimLeases(
+            CARDDATA,
+            List.of(
+                new LeaseClaim(completed, first),
+                new LeaseClaim(releasedAgain, first),
+                new LeaseClaim(removed, first),
+                new LeaseClaim(rescheduled, first),
+                new LeaseClaim(current, first)));
+
+    assertThat(claimed).containsExactly(false, false, false, false, true);
+    assertThat(score(completed)).isEqualTo(completedScore);
+    assertThat(score(releasedAgain)).isEqualTo(releasedScore);
+    assertThat(score(removed)).isNull();
+    assertThat(score(rescheduled)).isEqualTo(rescheduledScore);
+    assertThat(score(current)).isEqualTo(clock.instant().plus(LEASE).toEpochMilli() / 1000.0);
+  }
+
+  @Test
+  void theSameTaskTwice_inOneClaim_isCurrentOnce() {
+    queues.requeue(50, CARDDATA, clock.instant());
+    Instant lease = queues.dequeueReady(queues.shardOf(50), CARDDATA, 10).get(0).leaseUntil();
+
+    assertThat(
+            queues.claimLeases(
+                CARDDATA, List.of(new LeaseClaim(50, lease), new LeaseClaim(50, lease))))
+        .containsExactly(true, false);
+    // A redelivery in a later poll finds the claim's deadline, not its own.
+    assertThat(queues.claimLeases(CARDDATA, List.of(new LeaseClaim(50, lease))))
+        .containsExactly(false);
+  }
+
+  @Test
   void redisUnreachable_failsEveryOperation_withAClearException() {
     LettuceConnectionFactory factory = factory(Ports.free(), Duration.ofMillis(500));
     try {
@@ -189,6 +268,13 @@ class LeaseDequeueIT {
       assertThatThrownBy(() -> down.complete(1000, CARDDATA, clock.instant()))
           .isInstanceOf(PollingQueueException.class)
           .hasMessageStartingWith("complete carddata of card 1000 failed in Redis");
+      assertThatThrownBy(
+              () -> down.claimLeases(CARDDATA, List.of(new LeaseClaim(1000, clock.instant()))))
+          .isInstanceOf(PollingQueueException.class)
+          .hasMessageStartingWith("claim 1 carddata leases failed in Redis");
+      assertThatThrownBy(() -> down.manualTriggers().take(CARDDATA, 10))
+          .isInstanceOf(PollingQueueException.class)
+          .hasMessageStartingWith("move polling:manual:carddata failed in Redis");
       assertThatThrownBy(() -> down.removeFromAllQueues(1000))
           .isInstanceOf(PollingQueueException.class)
           .hasMessageStartingWith("remove card 1000 from all queues failed in Redis");
@@ -229,6 +315,23 @@ class LeaseDequeueIT {
     } finally {
       impatient.destroy();
     }
+  }
+
+  /** Every due card of every shard, leased. */
+  private List<CardEntry> dequeueAll() {
+    List<CardEntry> all = new ArrayList<>();
+    for (int shard = 0; shard < queues.shardCount(); shard++) {
+      all.addAll(queues.dequeueReady(shard, CARDDATA, 100));
+    }
+    return all;
+  }
+
+  private Double score(long cardId) {
+    return redis
+        .template()
+        .opsForZSet()
+        .score(
+            "polling:shard:" + queues.shardOf(cardId) + ":queue:carddata", Long.toString(cardId));
   }
 
   private void fillDue(int shard, com.cmp.polling.schemas.task.TaskType type, int count) {

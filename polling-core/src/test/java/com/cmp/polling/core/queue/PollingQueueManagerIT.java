@@ -67,8 +67,13 @@ class PollingQueueManagerIT {
 
     assertThat(due).hasSize(100);
     assertThat(due).extracting(CardEntry::cardId).containsExactlyInAnyOrderElementsOf(ids(1, 100));
-    // Oldest due first, with the time it was due.
-    assertThat(due.get(0)).isEqualTo(new CardEntry(1600, clock.instant().minusSeconds(100)));
+    // Oldest due first, with the time it was due and the lease deadline written in its place.
+    assertThat(due.get(0))
+        .isEqualTo(
+            new CardEntry(
+                1600,
+                clock.instant().minusSeconds(100),
+                clock.instant().plus(Duration.ofMinutes(5))));
     for (long i = 101; i <= 150; i++) {
       assertThat(
               template.opsForZSet().score("polling:shard:0:queue:carddata", Long.toString(i * 16)))
@@ -154,33 +159,7 @@ class PollingQueueManagerIT {
   }
 
   @Test
-  void manualTrigger_goesToTheManualList_andLeavesTheShardQueueAlone() {
-    Instant scheduled = clock.instant().plus(Duration.ofMinutes(25));
-    queues.requeue(200, CARDDATA, scheduled);
-
-    queues.enqueueManual(200, CARDDATA);
-
-    assertThat(template.opsForList().range("polling:manual:carddata", 0, -1))
-        .containsExactly("200");
-    assertThat(queues.pollManual(CARDDATA, 100)).containsExactly(200L);
-    assertThat(queues.pollManual(CARDDATA, 100)).isEmpty();
-    assertThat(template.opsForZSet().score("polling:shard:8:queue:carddata", "200"))
-        .isEqualTo(scheduled.getEpochSecond());
-  }
-
-  @Test
-  void pollManual_takesAtMostMax_inArrivalOrder_andDropsGarbage() {
-    queues.enqueueManual(3, REALNAME);
-    template.opsForList().rightPush("polling:manual:realname", "not-a-card");
-    queues.enqueueManual(1, REALNAME);
-    queues.enqueueManual(2, REALNAME);
-
-    assertThat(queues.pollManual(REALNAME, 3)).containsExactly(3L, 1L);
-    assertThat(queues.pollManual(REALNAME, 3)).containsExactly(2L);
-  }
-
-  @Test
-  void backpressure_depthOf600000_isReportedAs600000() {
+  void depthOf600000_isReportedAs600000_asAMonitoringFigure() {
     List<ScheduledCheck> batch = new ArrayList<>(100_000);
     for (long n = 0; n < 600_000; n++) {
       batch.add(new ScheduledCheck(n * 16 + 5, CARDDATA, clock.instant().plusSeconds(n % 3600)));
@@ -191,6 +170,46 @@ class PollingQueueManagerIT {
     }
 
     assertThat(queues.getQueueDepth(5, CARDDATA)).isEqualTo(600_000);
+  }
+
+  @Test
+  void backlog_countsTheDueCardsNotLeased_inEveryShard_andAgesTheLongestWaiting() {
+    queues.requeue(1, CARDDATA, clock.instant().minusSeconds(90));
+    queues.requeue(2, CARDDATA, clock.instant().minusSeconds(30));
+    queues.requeue(18, CARDDATA, clock.instant().minusSeconds(400));
+    queues.requeue(3, CARDDATA, clock.instant().plusSeconds(60));
+    queues.requeue(4, REALNAME, clock.instant().minusSeconds(1000));
+    // Leased: scored by its lease deadline, so neither due nor the oldest.
+    queues.dequeueReady(2, CARDDATA, 1);
+
+    Backlog backlog = queues.getBacklog(CARDDATA);
+
+    assertThat(backlog.due()).isEqualTo(2);
+    assertThat(backlog.oldestDueAt()).isEqualTo(clock.instant().minusSeconds(90));
+    assertThat(backlog.oldestAge()).isEqualTo(Duration.ofSeconds(90));
+    assertThat(queues.getBacklog(PROTECT).due()).isZero();
+    assertThat(queues.getBacklog(PROTECT).oldestAge()).isEqualTo(Duration.ZERO);
+  }
+
+  @Test
+  void shardCount_isRecordedByTheFirstProcess_andADifferentCountIsRefused_namingBoth() {
+    new ShardCountMarker(template, QueueSettings.DEFAULTS).verify();
+    new ShardCountMarker(template, QueueSettings.DEFAULTS).verify();
+
+    assertThat(template.opsForValue().get("polling:queue:shard-count")).isEqualTo("16");
+    var other = new ShardCountMarker(template, new QueueSettings(32, Duration.ofMinutes(5)));
+    assertThatThrownBy(other::verify)
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("cmp.polling.queue.shard-count is 32")
+        .hasMessageContaining("built with 16 shards")
+        .hasMessageContaining("Changing the shard count");
+    assertThat(template.opsForValue().get("polling:queue:shard-count")).isEqualTo("16");
+
+    // Queues rebuilt with 32 shards (the initializer after the README procedure): 32 is now right.
+    other.record();
+    other.verify();
+    assertThatThrownBy(() -> new ShardCountMarker(template, QueueSettings.DEFAULTS).verify())
+        .hasMessageContaining("cmp.polling.queue.shard-count is 16");
   }
 
   @Test

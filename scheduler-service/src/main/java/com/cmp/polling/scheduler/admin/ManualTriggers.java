@@ -17,8 +17,9 @@ import org.springframework.stereotype.Component;
 /**
  * Manual checks (seed 003 "手动触发", "懒加载"): the card is read from PostgreSQL and judged by the same
  * rules as everywhere ({@link CardEnrollment}); a polled card is enrolled in its shard queues if it
- * is not there yet (lazy load: cards already queued keep their time), then pushed on the manual
- * list, which the scheduler empties first at its next tick.
+ * is not there yet (lazy load: cards already queued keep their time), then added to the manual
+ * triggers, which the scheduler publishes first at its next tick, to the task type's manual topic:
+ * handlers take it there at once, however far the regular topic lags.
  */
 @Component
 public class ManualTriggers {

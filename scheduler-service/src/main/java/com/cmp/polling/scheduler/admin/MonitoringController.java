@@ -2,27 +2,38 @@ package com.cmp.polling.scheduler.admin;
 
 import com.cmp.polling.scheduler.initializer.InitProgress;
 import com.cmp.polling.scheduler.initializer.InitProgressStore;
+import com.cmp.polling.scheduler.schedule.HoldBack;
+import com.cmp.polling.scheduler.schedule.HoldBackHistory;
 import com.cmp.polling.scheduler.schedule.SchedulerStatsStore;
 import com.cmp.polling.schemas.task.TaskType;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-/** {@code GET /api/monitoring/*}: queues, initializer progress and scheduler statistics. */
+/**
+ * {@code GET /api/monitoring/*}: queues, initializer progress, scheduler statistics and the latest
+ * back-pressure hold-backs.
+ */
 @RestController
 class MonitoringController {
 
   private final QueueOverview queues;
   private final InitProgressStore initProgress;
   private final SchedulerStatsStore stats;
+  private final HoldBackHistory holdBacks;
 
   MonitoringController(
-      QueueOverview queues, InitProgressStore initProgress, SchedulerStatsStore stats) {
+      QueueOverview queues,
+      InitProgressStore initProgress,
+      SchedulerStatsStore stats,
+      HoldBackHistory holdBacks) {
     this.queues = queues;
     this.initProgress = initProgress;
     this.stats = stats;
+    this.holdBacks = holdBacks;
   }
 
   @GetMapping("/api/monitoring/queues")
@@ -50,6 +61,12 @@ class MonitoringController {
       byType.put(type.code(), fields);
     }
     return byType;
+  }
+
+  /** This instance's latest decisions to hold a task type back, newest first, with their reason. */
+  @GetMapping("/api/monitoring/backpressure")
+  List<HoldBack> backpressure() {
+    return holdBacks.recent();
   }
 
   private static Object numberOrText(String value) {

@@ -1,5 +1,6 @@
 package com.cmp.polling.scheduler.admin;
 
+import com.cmp.polling.core.queue.Backlog;
 import com.cmp.polling.core.queue.PollingQueueException;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.schemas.task.TaskType;
@@ -9,13 +10,15 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
  * The state of the polling queues as an operator reads it, through the queue manager only: per task
- * type the cards scheduled (ZCARD per shard, and their sum), the overdue backlog and the manual
+ * type the cards scheduled (ZCARD per shard, and their sum: the size of the fleet, not a backlog),
+ * the backlog (cards due and not dispatched, and how long the oldest has waited) and the manual
  * triggers waiting.
  */
 @Component
@@ -49,20 +52,27 @@ class QueueOverview {
         }
       }
       long depth = shards.stream().filter(d -> d != null).mapToLong(Long::longValue).sum();
+      Optional<Backlog> backlog = backlog(type);
       byType.put(
           type.code(),
           new TaskQueues(
-              depth, overdue(type, now), queues.getManualQueueLength(type), shards, failed));
+              depth,
+              backlog.map(Backlog::due).orElse(null),
+              backlog.map(b -> b.oldestAge().toSeconds()).orElse(null),
+              queues.manualTriggers().length(type),
+              shards,
+              failed));
     }
     return new Queues(now, queues.shardCount(), byType);
   }
 
-  /** Null when no shard answered (the overdue sum leaves failed shards out by itself). */
-  private Long overdue(TaskType type, Instant now) {
+  /** Empty when the shards could not be read together (a failed shard is named beside it). */
+  private Optional<Backlog> backlog(TaskType type) {
     try {
-      return queues.getOverdueCount(type, now);
+      return Optional.of(queues.getBacklog(type));
     } catch (PollingQueueException e) {
-      return null;
+      log.warn("{} backlog left out of the queue overview: {}", type.code(), e.getMessage());
+      return Optional.empty();
     }
   }
 
@@ -77,13 +87,21 @@ class QueueOverview {
   /**
    * The queues of one task type.
    *
-   * @param depth cards scheduled in the shards that answered (the sum of {@code shards})
-   * @param overdue cards due at {@code at} or earlier: how far behind the pipeline is (null when no
-   *     shard answered)
-   * @param manual manual triggers waiting for the next tick
+   * @param depth cards scheduled in the shards that answered (the sum of {@code shards}), leased
+   *     ones included
+   * @param overdue cards due and not dispatched: how far behind the scheduler is (null when the
+   *     shards could not be read together: see {@code failedShards})
+   * @param oldestOverdueSeconds how long the longest-waiting of them has waited (0: none; null as
+   *     {@code overdue})
+   * @param manual manual triggers waiting for the next tick, or being published
    * @param shards cards scheduled per shard, shard 0 first; null for a shard that failed
    * @param failedShards the shards Redis did not answer for, left out of the sums
    */
   record TaskQueues(
-      long depth, Long overdue, long manual, List<Long> shards, List<Integer> failedShards) {}
+      long depth,
+      Long overdue,
+      Long oldestOverdueSeconds,
+      long manual,
+      List<Long> shards,
+      List<Integer> failedShards) {}
 }

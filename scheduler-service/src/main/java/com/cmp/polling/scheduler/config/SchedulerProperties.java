@@ -30,12 +30,20 @@ public record SchedulerProperties(
     @DefaultValue Admin admin) {
 
   /**
-   * @param depthThreshold a shard whose queue holds more cards (ZCARD) is skipped for the round
-   * @param maxConsumerLag a task type whose topic lags more behind its handlers is skipped
-   * @param lagCheckInterval how long a lag figure is reused before asking Kafka again
+   * When a task type is held back: only when its handlers really fall behind, never for the size of
+   * the fleet (the cards scheduled, ZCARD, stay a monitoring figure).
+   *
+   * @param maxLagAge a task type whose oldest task not yet consumed by its handlers is older is
+   *     held back. Healthy handlers consume a task within seconds of its publication whatever the
+   *     fleet size; well under the lease (5 min), so that what sits in Kafka is handled before its
+   *     lease ends and its card comes due again
+   * @param maxConsumerLag a task type whose handlers have more tasks waiting in Kafka is held back:
+   *     a cap on what sits in Kafka, bound by the rate of checks, not the fleet
+   * @param lagCheckInterval how long the measures (consumer lag and due backlog) are reused before
+   *     asking Kafka and Redis again
    */
   public record Backpressure(
-      @DefaultValue("500000") long depthThreshold,
+      @DefaultValue("60s") Duration maxLagAge,
       @DefaultValue("200000") long maxConsumerLag,
       @DefaultValue("5s") Duration lagCheckInterval) {}
 

@@ -9,6 +9,7 @@ import com.cmp.polling.core.enrollment.EnrollmentPlan;
 import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.queue.ScheduledCheck;
+import com.cmp.polling.core.queue.ShardCountMarker;
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.scheduler.config.SchedulerProperties;
 import com.cmp.polling.stopresume.lock.HeldLock;
@@ -51,6 +52,7 @@ public class CardInitializer implements SmartLifecycle {
   private final CardEnrollment enrollment;
   private final PollingQueueManager queues;
   private final InitProgressStore progressStore;
+  private final ShardCountMarker shardCount;
   private final OperationLocks locks;
   private final SchedulerProperties.Initializer settings;
   private final Clock clock;
@@ -63,6 +65,7 @@ public class CardInitializer implements SmartLifecycle {
       CardEnrollment enrollment,
       PollingQueueManager queues,
       InitProgressStore progressStore,
+      ShardCountMarker shardCount,
       OperationLocks locks,
       SchedulerProperties properties,
       Clock clock) {
@@ -72,6 +75,7 @@ public class CardInitializer implements SmartLifecycle {
     this.enrollment = enrollment;
     this.queues = queues;
     this.progressStore = progressStore;
+    this.shardCount = shardCount;
     this.locks = locks;
     this.settings = properties.initializer();
     this.clock = clock;
@@ -126,6 +130,9 @@ public class CardInitializer implements SmartLifecycle {
     }
     InitProgress fresh = InitProgress.starting(cards.count(), clock.instant());
     progressStore.startFresh(fresh);
+    // The queues are built from scratch with this process's shard count: processes with another
+    // count must refuse to start from now on.
+    shardCount.record();
     log.info("initializing the polling queues from {} cards", fresh.total());
     return run(fresh, held);
   }

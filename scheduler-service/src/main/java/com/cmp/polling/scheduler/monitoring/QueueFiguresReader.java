@@ -71,7 +71,7 @@ class QueueFiguresReader {
         due,
         overdue,
         oldestAge,
-        lag.of(type),
+        lag.of(type).tasks(),
         checking(type, now, problems),
         manual(type, problems),
         dueByShard);

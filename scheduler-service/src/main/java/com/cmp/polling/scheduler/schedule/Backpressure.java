@@ -1,9 +1,9 @@
 package com.cmp.polling.scheduler.schedule;
 
-import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.scheduler.config.SchedulerProperties;
 import com.cmp.polling.schemas.task.TaskType;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -12,60 +12,149 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * When to hold back: a shard whose queue holds more than the depth threshold (the seed's rule) is
- * skipped for a round, and so is a task type whose topic lags too far behind its handlers (the
- * backlog that really matters downstream). Lag figures are reused for a few seconds.
+ * When to hold a task type back: only when its handlers really fall behind — the oldest task they
+ * have not consumed is older than {@code max-lag-age}, or more than {@code max-consumer-lag} tasks
+ * wait for them. Nothing here grows with the fleet: a healthy fleet of any size consumes its tasks
+ * within seconds and is never held back. Measures are taken at most once per {@code
+ * lag-check-interval} and per type (never per shard); every fresh measure that holds a type back is
+ * kept in {@link HoldBackHistory}, and a change between holding back and dispatching is logged
+ * once, with its reason.
  */
 @Component
 public class Backpressure {
 
   private static final Logger log = LoggerFactory.getLogger(Backpressure.class);
 
-  private final PollingQueueManager queues;
-  private final ConsumerLag lag;
+  /** Takes the measures of one task type. */
+  interface Measurer {
+    BackpressureMeasures measure(TaskType type, Instant at);
+  }
+
+  /**
+   * One round's decision for one task type.
+   *
+   * @param cause why it is held back; null: dispatch
+   * @param measures what the decision looked at
+   */
+  public record Decision(TaskType type, HoldBackCause cause, BackpressureMeasures measures) {
+
+    public boolean heldBack() {
+      return cause != null;
+    }
+  }
+
+  private final Measurer measurer;
+  private final HoldBackHistory history;
+  private final SchedulerMetrics metrics;
   private final SchedulerProperties.Backpressure settings;
   private final Clock clock;
-  private final Map<TaskType, Measured> lastLag = new ConcurrentHashMap<>();
+  private final Map<TaskType, BackpressureMeasures> lastMeasures = new ConcurrentHashMap<>();
+  private final Map<TaskType, Instant> heldBackSince = new ConcurrentHashMap<>();
 
-  public Backpressure(
-      PollingQueueManager queues, ConsumerLag lag, SchedulerProperties properties, Clock clock) {
-    this.queues = queues;
-    this.lag = lag;
+  Backpressure(
+      Measurer measurer,
+      HoldBackHistory history,
+      SchedulerMetrics metrics,
+      SchedulerProperties properties,
+      Clock clock) {
+    this.measurer = measurer;
+    this.history = history;
+    this.metrics = metrics;
     this.settings = properties.backpressure();
     this.clock = clock;
   }
 
-  public boolean shardOverloaded(int shard, TaskType type) {
-    long depth = queues.getQueueDepth(shard, type);
-    if (depth > settings.depthThreshold()) {
-      log.warn(
-          "shard {} {} skipped this round: {} cards queued, threshold {}",
-          shard,
-          type.code(),
-          depth,
-          settings.depthThreshold());
-      return true;
-    }
-    return false;
-  }
-
-  public boolean typeOverloaded(TaskType type) {
+  /** Whether {@code type} is dispatched this round; measures again when the last ones are old. */
+  public Decision decide(TaskType type) {
     Instant now = clock.instant();
-    Measured measured = lastLag.get(type);
-    if (measured == null || measured.at().plus(settings.lagCheckInterval()).isBefore(now)) {
-      measured = new Measured(lag.of(type), now);
-      lastLag.put(type, measured);
+    BackpressureMeasures measures = lastMeasures.get(type);
+    boolean fresh =
+        measures == null || !measures.at().plus(settings.lagCheckInterval()).isAfter(now);
+    if (fresh) {
+      measures = measurer.measure(type, now);
+      lastMeasures.put(type, measures);
     }
-    if (measured.lag() > settings.maxConsumerLag()) {
-      log.warn(
-          "{} skipped this round: its handlers lag {} tasks behind, limit {}",
-          type.code(),
-          measured.lag(),
-          settings.maxConsumerLag());
-      return true;
+    HoldBackCause cause = causeOf(measures.lag());
+    if (fresh) {
+      metrics.measured(type, measures, cause != null);
+      if (cause != null) {
+        history.add(holdBack(type, cause, measures));
+      }
     }
-    return false;
+    logChange(type, cause, measures, now);
+    return new Decision(type, cause, measures);
   }
 
-  private record Measured(long lag, Instant at) {}
+  /** The rule itself. Unknown lag (Kafka silent) never holds back: publishing will tell. */
+  HoldBackCause causeOf(HandlerLag lag) {
+    if (!lag.known()) {
+      return null;
+    }
+    if (lag.oldestAge().compareTo(settings.maxLagAge()) > 0) {
+      return HoldBackCause.LAG_AGE;
+    }
+    return lag.tasks() > settings.maxConsumerLag() ? HoldBackCause.LAG_COUNT : null;
+  }
+
+  private void logChange(
+      TaskType type, HoldBackCause cause, BackpressureMeasures measures, Instant now) {
+    Instant since = heldBackSince.get(type);
+    if (cause != null && since == null) {
+      heldBackSince.put(type, now);
+      log.warn(
+          "{} held back: {}; {}",
+          type.code(),
+          reason(cause, measures.lag()),
+          describeBacklog(measures));
+    } else if (cause == null && since != null) {
+      heldBackSince.remove(type);
+      log.info(
+          "{} dispatching again after {} s held back: {} tasks wait for its handlers, the oldest"
+              + " for {} s",
+          type.code(),
+          Duration.between(since, now).toSeconds(),
+          measures.lag().tasks(),
+          measures.lag().oldestAge().toSeconds());
+    }
+  }
+
+  private HoldBack holdBack(TaskType type, HoldBackCause cause, BackpressureMeasures measures) {
+    HandlerLag lag = measures.lag();
+    var backlog = measures.backlog();
+    return new HoldBack(
+        measures.at(),
+        type,
+        cause.code(),
+        reason(cause, lag),
+        lag.tasks(),
+        lag.oldestAge().toSeconds(),
+        backlog == null ? -1 : backlog.due(),
+        backlog == null ? -1 : backlog.oldestAge().toSeconds());
+  }
+
+  private String reason(HoldBackCause cause, HandlerLag lag) {
+    return switch (cause) {
+      case LAG_AGE ->
+          "the oldest task its handlers have not consumed is "
+              + lag.oldestAge().toSeconds()
+              + " s old (max-lag-age "
+              + settings.maxLagAge().toSeconds()
+              + " s)";
+      case LAG_COUNT ->
+          lag.tasks()
+              + " tasks wait for its handlers (max-consumer-lag "
+              + settings.maxConsumerLag()
+              + ")";
+    };
+  }
+
+  private static String describeBacklog(BackpressureMeasures measures) {
+    if (measures.backlog() == null) {
+      return "due backlog unknown";
+    }
+    return measures.backlog().due()
+        + " cards due and not dispatched, the oldest for "
+        + measures.backlog().oldestAge().toSeconds()
+        + " s";
+  }
 }

@@ -2,43 +2,70 @@ package com.cmp.polling.scheduler.schedule;
 
 import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.task.TaskType;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.stereotype.Component;
 
 /**
- * How many tasks of a type wait for their handlers: end offsets of the task topic minus the
- * handlers' committed offsets (from the beginning of the topic where they committed nothing, so
- * that a topic nobody reads counts as lagging, not as idle).
+ * How far a task type's handlers are behind: the tasks waiting (end offsets of the task topic minus
+ * the handlers' committed offsets; from the beginning of the topic where they committed nothing, so
+ * that a topic nobody reads counts as lagging, not as idle) and how long the oldest of them has
+ * waited (the timestamp of the record at each committed offset, read by a consumer of no group).
  */
 @Component
 public class ConsumerLag implements DisposableBean {
 
   private static final Logger log = LoggerFactory.getLogger(ConsumerLag.class);
   private static final long TIMEOUT_SECONDS = 5;
+  private static final Duration READ_TIMEOUT = Duration.ofSeconds(2);
 
   private final Admin admin;
+  private final KafkaConsumer<byte[], byte[]> reader;
+  private final Clock clock;
 
-  public ConsumerLag(KafkaAdmin kafkaAdmin) {
+  public ConsumerLag(KafkaAdmin kafkaAdmin, KafkaProperties kafka, Clock clock) {
     this.admin = Admin.create(kafkaAdmin.getConfigurationProperties());
+    Map<String, Object> config = new HashMap<>(kafka.buildConsumerProperties());
+    // Assigned partitions only: no group, nothing committed, nothing to disturb the handlers.
+    config.remove(ConsumerConfig.GROUP_ID_CONFIG);
+    config.remove(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG);
+    config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+    config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+    config.put(ConsumerConfig.CLIENT_ID_CONFIG, "cmp-scheduler-lag-reader");
+    config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+    config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+    // One record per partition is all it needs; a producer batch (64 KiB) still fits.
+    config.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 128 * 1024);
+    this.reader = new KafkaConsumer<>(config);
+    this.clock = clock;
   }
 
-  /** The lag of the type's handlers; 0 when Kafka cannot say (publishing will tell). */
-  public long of(TaskType type) {
+  /** The lag of the type's handlers; {@link HandlerLag#UNKNOWN} when Kafka cannot say. */
+  public synchronized HandlerLag of(TaskType type) {
     String topic = Topics.checkTasks(type).name();
     try {
-      var partitions =
+      List<TopicPartition> partitions =
           admin
-              .describeTopics(java.util.List.of(topic))
+              .describeTopics(List.of(topic))
               .allTopicNames()
               .get(TIMEOUT_SECONDS, TimeUnit.SECONDS)
               .get(topic)
@@ -53,24 +80,65 @@ public class ConsumerLag implements DisposableBean {
               .listConsumerGroupOffsets(Topics.checkHandlersGroup(type))
               .partitionsToOffsetAndMetadata()
               .get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-      long lag = 0;
+      long tasks = 0;
+      Map<TopicPartition, Long> unconsumed = new HashMap<>();
       for (TopicPartition partition : partitions) {
         OffsetAndMetadata done = committed.get(partition);
-        long from = done == null ? starts.get(partition) : done.offset();
-        lag += Math.max(0, ends.get(partition) - from);
+        long from = Math.max(starts.get(partition), done == null ? 0 : done.offset());
+        if (ends.get(partition) > from) {
+          tasks += ends.get(partition) - from;
+          unconsumed.put(partition, from);
+        }
       }
-      return lag;
+      Instant oldest = oldestTimestamp(unconsumed);
+      Instant now = clock.instant();
+      Duration age =
+          oldest == null || oldest.isAfter(now) ? Duration.ZERO : Duration.between(oldest, now);
+      return new HandlerLag(true, tasks, age);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return 0;
+      return HandlerLag.UNKNOWN;
     } catch (Exception e) {
       log.warn("lag of {} handlers unknown ({}); not holding back", type.code(), e.getMessage());
-      return 0;
+      return HandlerLag.UNKNOWN;
     }
   }
 
-  private Map<TopicPartition, Long> offsets(
-      java.util.List<TopicPartition> partitions, OffsetSpec spec) throws Exception {
+  /**
+   * The earliest timestamp among the records at the given offsets (each the oldest task waiting in
+   * its partition); null when none could be read in time.
+   */
+  private Instant oldestTimestamp(Map<TopicPartition, Long> offsets) {
+    if (offsets.isEmpty()) {
+      return null;
+    }
+    reader.assign(offsets.keySet());
+    offsets.forEach(reader::seek);
+    Map<TopicPartition, Long> firstTimestamps = new HashMap<>();
+    long deadline = System.nanoTime() + READ_TIMEOUT.toNanos();
+    try {
+      while (firstTimestamps.size() < offsets.size() && System.nanoTime() < deadline) {
+        for (ConsumerRecord<byte[], byte[]> record : reader.poll(Duration.ofMillis(100))) {
+          TopicPartition partition = new TopicPartition(record.topic(), record.partition());
+          if (firstTimestamps.putIfAbsent(partition, record.timestamp()) == null) {
+            reader.pause(List.of(partition));
+          }
+        }
+      }
+    } finally {
+      reader.assign(List.of());
+    }
+    if (firstTimestamps.size() < offsets.size()) {
+      log.debug("{} of {} lagging partitions read in time", firstTimestamps.size(), offsets.size());
+    }
+    return firstTimestamps.values().stream()
+        .min(Long::compare)
+        .map(Instant::ofEpochMilli)
+        .orElse(null);
+  }
+
+  private Map<TopicPartition, Long> offsets(List<TopicPartition> partitions, OffsetSpec spec)
+      throws Exception {
     return admin
         .listOffsets(partitions.stream().collect(Collectors.toMap(p -> p, p -> spec)))
         .all()
@@ -81,7 +149,8 @@ public class ConsumerLag implements DisposableBean {
   }
 
   @Override
-  public void destroy() {
+  public synchronized void destroy() {
+    reader.close();
     admin.close();
   }
 }

@@ -3,6 +3,7 @@ package com.cmp.polling.scheduler.schedule;
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.schemas.task.TaskType;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import org.springframework.data.redis.core.RedisCallback;
@@ -11,8 +12,13 @@ import org.springframework.stereotype.Component;
 
 /**
  * {@code polling:stats:{taskType}} (HASH): {@code last_schedule_at}, {@code last_schedule_count}
- * (cards published in the last round, manual ones included), and running totals {@code
- * total_scheduled}, {@code total_manual}, {@code total_publish_failures}.
+ * (cards published in the last round, manual ones included), running totals {@code
+ * total_scheduled}, {@code total_manual}, {@code total_publish_failures}, {@code
+ * total_held_back_rounds}; and back-pressure as the last round saw it: {@code backpressure} ({@code
+ * dispatching} or {@code held_back}), {@code backpressure_cause} ({@code lag_age}, {@code
+ * lag_count}, or {@code none}), {@code backpressure_measured_at}, {@code consumer_lag}, {@code
+ * consumer_lag_age_seconds} ({@code unknown} when Kafka did not answer), {@code due_backlog},
+ * {@code oldest_due_age_seconds} (left out when Redis did not answer).
  */
 @Component
 public class SchedulerStatsStore {
@@ -24,20 +30,35 @@ public class SchedulerStatsStore {
   }
 
   /** One round's figures for one task type, in one pipeline. */
-  void record(TaskType type, long scheduled, long manual, long failures, Instant at) {
-    String key = RedisKeys.stats(type);
+  void record(
+      TaskType type, RoundCounts.Counts counts, Backpressure.Decision decision, Instant at) {
+    Map<String, String> fields = new LinkedHashMap<>();
+    fields.put("last_schedule_at", at.toString());
+    fields.put("last_schedule_count", Long.toString(counts.scheduled() + counts.manual()));
+    BackpressureMeasures measures = decision.measures();
+    fields.put("backpressure", decision.heldBack() ? "held_back" : "dispatching");
+    fields.put("backpressure_cause", decision.heldBack() ? decision.cause().code() : "none");
+    fields.put("backpressure_measured_at", measures.at().toString());
+    HandlerLag lag = measures.lag();
+    fields.put("consumer_lag", lag.known() ? Long.toString(lag.tasks()) : "unknown");
+    fields.put(
+        "consumer_lag_age_seconds",
+        lag.known() ? Long.toString(lag.oldestAge().toSeconds()) : "unknown");
+    if (measures.backlog() != null) {
+      fields.put("due_backlog", Long.toString(measures.backlog().due()));
+      fields.put(
+          "oldest_due_age_seconds", Long.toString(measures.backlog().oldestAge().toSeconds()));
+    }
+    byte[] key = bytes(RedisKeys.stats(type));
     redis.executePipelined(
         (RedisCallback<Object>)
             c -> {
               var hash = c.hashCommands();
-              hash.hSet(bytes(key), bytes("last_schedule_at"), bytes(at.toString()));
-              hash.hSet(
-                  bytes(key),
-                  bytes("last_schedule_count"),
-                  bytes(Long.toString(scheduled + manual)));
-              hash.hIncrBy(bytes(key), bytes("total_scheduled"), scheduled);
-              hash.hIncrBy(bytes(key), bytes("total_manual"), manual);
-              hash.hIncrBy(bytes(key), bytes("total_publish_failures"), failures);
+              fields.forEach((name, value) -> hash.hSet(key, bytes(name), bytes(value)));
+              hash.hIncrBy(key, bytes("total_scheduled"), counts.scheduled());
+              hash.hIncrBy(key, bytes("total_manual"), counts.manual());
+              hash.hIncrBy(key, bytes("total_publish_failures"), counts.failures());
+              hash.hIncrBy(key, bytes("total_held_back_rounds"), decision.heldBack() ? 1 : 0);
               return null;
             });
   }

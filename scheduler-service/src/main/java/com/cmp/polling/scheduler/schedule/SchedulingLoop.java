@@ -10,8 +10,10 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -24,10 +26,11 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 /**
- * The scheduling loop (seed 004 decision 6): every tick, manual triggers first, then for every
- * shard in parallel and every task type, lease due cards and publish them. A card Kafka refuses
- * goes back at once; a card whose fate is unknown comes back when its lease ends. Several instances
- * may run at once: dequeues hand out disjoint cards.
+ * The scheduling loop (seed 004 decision 6): every tick, manual triggers first (to their own
+ * topics), then for every shard in parallel and every task type that back-pressure does not hold
+ * back, lease due cards and publish them. A card Kafka refuses goes back at once; a card whose fate
+ * is unknown comes back when its lease ends. Several instances may run at once: dequeues hand out
+ * disjoint cards.
  */
 @Component
 public class SchedulingLoop implements SmartLifecycle {
@@ -39,6 +42,7 @@ public class SchedulingLoop implements SmartLifecycle {
 
   private final PollingQueueManager queues;
   private final TaskPublisher publisher;
+  private final ManualDispatch manual;
   private final Backpressure backpressure;
   private final SchedulerStatsStore stats;
   private final SchedulerMetrics metrics;
@@ -50,6 +54,7 @@ public class SchedulingLoop implements SmartLifecycle {
   public SchedulingLoop(
       PollingQueueManager queues,
       TaskPublisher publisher,
+      ManualDispatch manual,
       Backpressure backpressure,
       SchedulerStatsStore stats,
       SchedulerMetrics metrics,
@@ -57,6 +62,7 @@ public class SchedulingLoop implements SmartLifecycle {
       Clock clock) {
     this.queues = queues;
     this.publisher = publisher;
+    this.manual = manual;
     this.backpressure = backpressure;
     this.stats = stats;
     this.metrics = metrics;
@@ -69,12 +75,15 @@ public class SchedulingLoop implements SmartLifecycle {
     Instant started = clock.instant();
     RoundCounts counts = new RoundCounts();
     for (TaskType type : TaskType.values()) {
-      publishManual(type, counts);
+      manual.publish(type, counts);
     }
     Set<TaskType> types = EnumSet.noneOf(TaskType.class);
+    Map<TaskType, Backpressure.Decision> decisions = new EnumMap<>(TaskType.class);
     for (TaskType type : TaskType.values()) {
-      if (backpressure.typeOverloaded(type)) {
-        metrics.skipped(type, "lag");
+      Backpressure.Decision decision = backpressure.decide(type);
+      decisions.put(type, decision);
+      if (decision.heldBack()) {
+        metrics.skipped(type, decision.cause().code());
       } else {
         types.add(type);
       }
@@ -89,30 +98,10 @@ public class SchedulingLoop implements SmartLifecycle {
     }
     Instant ended = clock.instant();
     for (TaskType type : TaskType.values()) {
-      var c = counts.of(type);
-      stats.record(type, c.scheduled(), c.manual(), c.failures(), ended);
+      stats.record(type, counts.of(type), decisions.get(type), ended);
     }
     metrics.round(Duration.between(started, ended));
     return counts;
-  }
-
-  private void publishManual(TaskType type, RoundCounts counts) {
-    try {
-      List<Long> cardIds = queues.pollManual(type, settings.manualCap());
-      if (cardIds.isEmpty()) {
-        return;
-      }
-      Instant now = clock.instant();
-      List<CardEntry> entries = cardIds.stream().map(id -> new CardEntry(id, now)).toList();
-      TaskPublisher.Outcome outcome = publisher.publish(type, entries, true);
-      // Back to the list, not to the shard queue: the operator asked for a check now.
-      outcome.failedCardIds().forEach(id -> queues.enqueueManual(id, type));
-      metrics.published(type, true, entries, outcome.publishedAt());
-      counts.add(type, 0, outcome.published(), outcome.failedCardIds().size());
-    } catch (RuntimeException e) {
-      log.error(
-          "manual {} triggers not published this round; those taken are lost", type.code(), e);
-    }
   }
 
   /**
@@ -124,10 +113,6 @@ public class SchedulingLoop implements SmartLifecycle {
     for (TaskType type : types) {
       Deque<TaskPublisher.PendingBatch> inFlight = new ArrayDeque<>();
       try {
-        if (backpressure.shardOverloaded(shard, type)) {
-          metrics.skipped(type, "depth");
-          continue;
-        }
         boolean trouble = false;
         for (int batch = 0; batch < settings.maxBatchesPerShard() && !trouble; batch++) {
           List<CardEntry> due = queues.dequeueReady(shard, type, settings.batchSize());
@@ -162,8 +147,8 @@ public class SchedulingLoop implements SmartLifecycle {
   private boolean settle(TaskPublisher.PendingBatch pending, TaskType type, RoundCounts counts) {
     TaskPublisher.Outcome outcome = pending.await();
     putBack(type, outcome.failedCardIds());
-    metrics.published(type, false, pending.entries(), outcome.publishedAt());
-    counts.add(type, outcome.published(), 0, outcome.failedCardIds().size());
+    metrics.published(type, false, outcome.published(), outcome.publishedAt());
+    counts.add(type, outcome.published().size(), 0, outcome.failed().size());
     return !outcome.failedCardIds().isEmpty();
   }
 

@@ -22,10 +22,12 @@ import org.springframework.kafka.support.SendResult;
 import org.springframework.stereotype.Component;
 
 /**
- * Publishes check tasks to {@code polling.task.<type>} (key = card id) and tells which cards
- * certainly did not reach Kafka, so that the caller puts them back at once. A send whose outcome is
- * unknown when the wait ends is not counted as failed: its card stays leased and comes due again
- * when the lease ends if the task was indeed lost.
+ * Publishes check tasks to {@code polling.task.<type>} (manual ones to {@code
+ * polling.task.<type>.manual}; key = card id) and tells which cards certainly did not reach Kafka,
+ * so that the caller puts them back at once. A send whose outcome is unknown when the wait ends is
+ * not counted as failed: its card stays leased and comes due again when the lease ends if the task
+ * was indeed lost. Every scheduled task carries the lease deadline of its card, so that a handler
+ * can tell it from a later copy.
  */
 @Component
 public class TaskPublisher {
@@ -48,8 +50,16 @@ public class TaskPublisher {
     this.ackTimeout = properties.kafka().ackTimeout();
   }
 
-  /** What became of one batch. */
-  public record Outcome(int published, List<Long> failedCardIds, Instant publishedAt) {}
+  /**
+   * What became of one batch: the cards Kafka acknowledged, those it certainly refused (the others
+   * are unknown yet).
+   */
+  public record Outcome(List<CardEntry> published, List<CardEntry> failed, Instant publishedAt) {
+
+    public List<Long> failedCardIds() {
+      return failed.stream().map(CardEntry::cardId).toList();
+    }
+  }
 
   /** Sends and waits for the acknowledgements. */
   public Outcome publish(TaskType type, List<CardEntry> entries, boolean manual) {
@@ -61,13 +71,16 @@ public class TaskPublisher {
    * calling {@link PendingBatch#await()}, which keeps the producer's pipeline full.
    */
   public PendingBatch send(TaskType type, List<CardEntry> entries, boolean manual) {
-    Topic<CheckTask> topic = Topics.checkTasks(type);
+    Topic<CheckTask> topic = manual ? Topics.manualCheckTasks(type) : Topics.checkTasks(type);
     Instant now = clock.instant();
     List<CompletableFuture<SendResult<String, byte[]>>> sends = new ArrayList<>(entries.size());
     boolean refused = false;
     for (int i = 0; i < entries.size(); i++) {
       CardEntry entry = entries.get(i);
-      CheckTask task = new CheckTask(entry.cardId(), type, entry.dueAt(), now, manual);
+      // A manual trigger is not taken from the shard queue: its lease says nothing of the card's.
+      CheckTask task =
+          new CheckTask(
+              entry.cardId(), type, entry.dueAt(), now, manual, manual ? null : entry.leaseUntil());
       try {
         sends.add(kafka.send(topic.name(), task.key(), codec.encode(topic, task)));
       } catch (RuntimeException e) {
@@ -95,6 +108,7 @@ public class TaskPublisher {
     private final List<CompletableFuture<SendResult<String, byte[]>>> sends;
     private final Instant sentAt;
     private final boolean refused;
+    private final List<Integer> unknown = new ArrayList<>();
 
     private PendingBatch(
         TaskType type,
@@ -121,18 +135,22 @@ public class TaskPublisher {
     /** Waits up to the acknowledgement timeout for every send of the batch. */
     public Outcome await() {
       long deadline = System.nanoTime() + ackTimeout.toNanos();
-      int published = 0;
-      List<Long> failed = new ArrayList<>();
+      List<CardEntry> published = new ArrayList<>(sends.size());
+      List<CardEntry> failed = new ArrayList<>();
       for (int i = 0; i < sends.size(); i++) {
         try {
           sends.get(i).get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-          published++;
+          published.add(entries.get(i));
         } catch (ExecutionException e) {
-          failed.add(entries.get(i).cardId());
+          failed.add(entries.get(i));
         } catch (TimeoutException e) {
           // Unknown outcome: neither published nor failed; the lease covers it.
+          unknown.add(i);
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
+          for (int rest = i; rest < sends.size(); rest++) {
+            unknown.add(rest);
+          }
           break;
         }
       }
@@ -142,9 +160,31 @@ public class TaskPublisher {
             failed.size(),
             entries.size(),
             type.code(),
-            failed.get(0));
+            failed.get(0).cardId());
       }
       return new Outcome(published, failed, sentAt);
+    }
+
+    /**
+     * After {@link #await()}: the outcome of the sends still unknown then, once the producer has
+     * settled each of them (acknowledged, or failed at its delivery timeout); at once and empty
+     * when none was unknown.
+     */
+    public CompletableFuture<Outcome> lateOutcome() {
+      List<Integer> pending = List.copyOf(unknown);
+      CompletableFuture<?>[] futures =
+          pending.stream().map(sends::get).toArray(CompletableFuture<?>[]::new);
+      return CompletableFuture.allOf(futures)
+          .handle(
+              (ignored, failure) -> {
+                List<CardEntry> published = new ArrayList<>();
+                List<CardEntry> failed = new ArrayList<>();
+                for (int i : pending) {
+                  (sends.get(i).isCompletedExceptionally() ? failed : published)
+                      .add(entries.get(i));
+                }
+                return new Outcome(published, failed, sentAt);
+              });
     }
   }
 }

@@ -17,9 +17,9 @@ final class QueueState {
     this.redis = redis;
   }
 
-  /** {@code polling:manual:{type}}, oldest first. */
+  /** The manual triggers of {@code type} ({@code polling:manual:due:{type}}), oldest first. */
   List<String> manualList(TaskType type) {
-    return redis.opsForList().range(RedisKeys.manualQueue(type), 0, -1);
+    return List.copyOf(redis.opsForZSet().range(RedisKeys.manualTriggers(type), 0, -1));
   }
 
   /** The card's score in its shard queue of {@code type}, or null when it is not queued. */

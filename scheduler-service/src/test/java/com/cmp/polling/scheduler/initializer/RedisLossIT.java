@@ -60,6 +60,8 @@ class RedisLossIT {
     await().atMost(Duration.ofSeconds(30)).until(() -> realnameMembers().equals(cards));
     assertThat(redis.template().hasKey(RedisKeys.INIT_MARKER)).isTrue();
     assertThat(app.bean(InitProgressStore.class).read().orElseThrow().completed()).isTrue();
+    // Rebuilt with this app's shard count, recorded again for the processes that start later.
+    assertThat(redis.template().opsForValue().get(RedisKeys.SHARD_COUNT)).isEqualTo("16");
   }
 
   private static Set<String> realnameMembers() {

@@ -38,13 +38,17 @@ class SchedulingLoopIT {
 
   @BeforeAll
   static void start() {
-    // No lag check: the topics here have no handlers, their lag only grows.
+    // No hold-back: the topics here have no handlers, their lag only grows (BackpressureIT).
     app =
         SchedulerTestApp.start(
             postgres,
             redis,
             kafka,
-            Map.of("cmp.polling.scheduler.backpressure.max-consumer-lag", Long.MAX_VALUE));
+            Map.of(
+                "cmp.polling.scheduler.backpressure.max-consumer-lag",
+                Long.MAX_VALUE,
+                "cmp.polling.scheduler.backpressure.max-lag-age",
+                "1d"));
     queues = app.bean(PollingQueueManager.class);
     loop = app.bean(SchedulingLoop.class);
   }
@@ -76,6 +80,9 @@ class SchedulingLoopIT {
               assertThat(t.taskType()).isEqualTo(TaskType.REALNAME);
               assertThat(t.manual()).isFalse();
               assertThat(t.enqueuedAt()).isAfterOrEqualTo(t.dueAt());
+              // The lease its card holds, exactly as the queue scores it.
+              assertThat(scoreOf(t.cardId(), TaskType.REALNAME))
+                  .isEqualTo(t.leaseUntil().toEpochMilli() / 1000.0);
             });
     var stats = app.bean(SchedulerStatsStore.class).read(TaskType.REALNAME);
     assertThat(stats)
@@ -88,23 +95,33 @@ class SchedulingLoopIT {
   }
 
   @Test
-  void tenManualCards_goOutBeforeTheScheduledOnes_ofTheSameRound() {
-    TopicCursor topic = kafka.cursorAtEnd(Topics.TASK_CARDDATA_NAME);
+  void tenManualCards_goToTheManualTopic_andTheScheduledOnesToTheRegularTopic() {
+    TopicCursor regular = kafka.cursorAtEnd(Topics.TASK_CARDDATA_NAME);
+    TopicCursor manual = kafka.cursorAtEnd(Topics.MANUAL_CARDDATA_NAME);
     queues.requeueAll(due(TaskType.CARDDATA, 1, 50));
     for (long card = 1001; card <= 1010; card++) {
       queues.enqueueManual(card, TaskType.CARDDATA);
     }
 
-    loop.runRound();
+    RoundCounts counts = loop.runRound();
 
-    List<CheckTask> tasks = read(topic, 60);
-    assertThat(tasks).hasSize(60);
-    assertThat(tasks.subList(0, 10)).allSatisfy(t -> assertThat(t.manual()).isTrue());
-    assertThat(tasks.subList(0, 10))
+    assertThat(counts.of(TaskType.CARDDATA).manual()).isEqualTo(10);
+    List<CheckTask> manualTasks = read(manual, 10);
+    assertThat(manualTasks).hasSize(10);
+    assertThat(manualTasks)
+        .allSatisfy(
+            t -> {
+              assertThat(t.manual()).isTrue();
+              assertThat(t.leaseUntil()).isNull();
+            });
+    assertThat(manualTasks)
         .extracting(CheckTask::cardId)
-        .containsExactly(1001L, 1002L, 1003L, 1004L, 1005L, 1006L, 1007L, 1008L, 1009L, 1010L);
-    assertThat(tasks.subList(10, 60)).allSatisfy(t -> assertThat(t.manual()).isFalse());
-    assertThat(queues.getManualQueueLength(TaskType.CARDDATA)).isZero();
+        .containsExactlyInAnyOrder(
+            1001L, 1002L, 1003L, 1004L, 1005L, 1006L, 1007L, 1008L, 1009L, 1010L);
+    List<CheckTask> scheduled = read(regular, 50);
+    assertThat(scheduled).hasSize(50).allSatisfy(t -> assertThat(t.manual()).isFalse());
+    // Acknowledged by Kafka: the triggers are gone, not merely leased.
+    assertThat(queues.manualTriggers().length(TaskType.CARDDATA)).isZero();
     assertThat(app.bean(SchedulerStatsStore.class).read(TaskType.CARDDATA))
         .containsEntry("total_manual", "10");
   }
@@ -123,62 +140,6 @@ class SchedulingLoopIT {
     assertThat(topic.read(1, Duration.ofSeconds(1))).isEmpty();
   }
 
-  @Test
-  void shardOverTheDepthThreshold_isSkipped_othersAreNot() {
-    var bp =
-        new Backpressure(
-            queues, app.bean(ConsumerLag.class), thresholdOf(100), java.time.Clock.systemUTC());
-    queues.requeueAll(due(TaskType.PROTECT, 1, 150)); // ids 16, 32, ... all in shard 0
-    queues.requeue(17, TaskType.PROTECT, Instant.now().minusSeconds(1));
-
-    assertThat(bp.shardOverloaded(0, TaskType.PROTECT)).isTrue();
-    assertThat(bp.shardOverloaded(1, TaskType.PROTECT)).isFalse();
-  }
-
-  @Test
-  void taskTypeWhoseHandlersLagTooFar_isHeldBack() {
-    queues.requeueAll(due(TaskType.PACKAGE, 1, 30));
-    loop.runRound();
-    var strict =
-        new Backpressure(
-            queues,
-            app.bean(ConsumerLag.class),
-            limits(Long.MAX_VALUE, 10),
-            java.time.Clock.systemUTC());
-    var lenient =
-        new Backpressure(
-            queues,
-            app.bean(ConsumerLag.class),
-            limits(Long.MAX_VALUE, 1_000_000),
-            java.time.Clock.systemUTC());
-
-    // Nobody consumes these topics in this test: all 30 tasks count as lag.
-    assertThat(app.bean(ConsumerLag.class).of(TaskType.PACKAGE)).isGreaterThanOrEqualTo(30);
-    assertThat(strict.typeOverloaded(TaskType.PACKAGE)).isTrue();
-    assertThat(lenient.typeOverloaded(TaskType.PACKAGE)).isFalse();
-  }
-
-  private static com.cmp.polling.scheduler.config.SchedulerProperties thresholdOf(long depth) {
-    return limits(depth, Long.MAX_VALUE);
-  }
-
-  private static com.cmp.polling.scheduler.config.SchedulerProperties limits(long depth, long lag) {
-    return new com.cmp.polling.scheduler.config.SchedulerProperties(
-        false,
-        Duration.ofSeconds(1),
-        1000,
-        50,
-        10000,
-        4,
-        new com.cmp.polling.scheduler.config.SchedulerProperties.Backpressure(
-            depth, lag, Duration.ZERO),
-        new com.cmp.polling.scheduler.config.SchedulerProperties.Initializer(
-            false, 1000, Duration.ZERO, Duration.ofSeconds(30)),
-        new com.cmp.polling.scheduler.config.SchedulerProperties.Triggers(
-            false, Duration.ofSeconds(10), 1000),
-        new com.cmp.polling.scheduler.config.SchedulerProperties.Admin("t"));
-  }
-
   /** Cards 16·from … 16·to (all in shard 0), due a second ago. */
   private static List<ScheduledCheck> due(TaskType type, int from, int to) {
     List<ScheduledCheck> checks = new ArrayList<>();
@@ -186,6 +147,15 @@ class SchedulingLoopIT {
       checks.add(new ScheduledCheck(n * 16, type, Instant.now().minusSeconds(1)));
     }
     return checks;
+  }
+
+  private static Double scoreOf(long cardId, TaskType type) {
+    return redis
+        .template()
+        .opsForZSet()
+        .score(
+            com.cmp.polling.core.redis.RedisKeys.shardQueue(queues.shardOf(cardId), type),
+            Long.toString(cardId));
   }
 
   private List<CheckTask> read(TopicCursor cursor, int count) {

@@ -2,6 +2,7 @@ package com.cmp.polling.scheduler.triggers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.cmp.polling.core.queue.CardEntry;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.scheduler.SchedulerTestApp;
 import com.cmp.polling.schemas.task.TaskType;
@@ -77,7 +78,8 @@ class PackageTriggersIT {
     assertThat(status(expiredPending)).isEqualTo(3);
     assertThat(status(notYet)).isEqualTo(1);
     assertThat(status(exhaustedPast)).isEqualTo(2);
-    assertThat(app.bean(PollingQueueManager.class).pollManual(TaskType.PACKAGE, 100))
+    assertThat(app.bean(PollingQueueManager.class).manualTriggers().take(TaskType.PACKAGE, 100))
+        .extracting(CardEntry::cardId)
         .containsExactlyInAnyOrder(card, deviceCardA, deviceCardB);
     // A second run finds nothing left to do.
     assertThat(triggers.runOnce().expiredPackages()).isZero();
@@ -113,7 +115,8 @@ class PackageTriggersIT {
         ((java.sql.Timestamp) row.get("next_reset_at")).toInstant().atOffset(ZoneOffset.UTC);
     assertThat(next.toInstant()).isEqualTo(due.atOffset(ZoneOffset.UTC).plusMonths(1).toInstant());
     assertThat(status(notDue)).isEqualTo(1);
-    assertThat(app.bean(PollingQueueManager.class).pollManual(TaskType.PACKAGE, 100))
+    assertThat(app.bean(PollingQueueManager.class).manualTriggers().take(TaskType.PACKAGE, 100))
+        .extracting(CardEntry::cardId)
         .containsExactly(card);
   }
 

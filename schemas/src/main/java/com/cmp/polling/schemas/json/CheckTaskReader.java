@@ -24,8 +24,11 @@ final class CheckTaskReader {
   private static final byte[] DUE_AT = ascii("\",\"dueAt\":\"");
   private static final byte[] ENQUEUED_AT = ascii("\",\"enqueuedAt\":\"");
   private static final byte[] MANUAL = ascii("\",\"manual\":");
-  private static final byte[] TRUE_END = ascii("true}");
-  private static final byte[] FALSE_END = ascii("false}");
+  private static final byte[] TRUE = ascii("true");
+  private static final byte[] FALSE = ascii("false");
+  private static final byte[] LEASE_UNTIL = ascii(",\"leaseUntil\":\"");
+  private static final byte[] QUOTE = ascii("\"");
+  private static final byte[] END = ascii("}");
 
   private final byte[] json;
   private int at;
@@ -69,11 +72,20 @@ final class CheckTaskReader {
     if (enqueuedAt == null || !skip(MANUAL)) {
       return null;
     }
-    boolean manual = skip(TRUE_END);
-    if (!manual && !skip(FALSE_END)) {
+    boolean manual = skip(TRUE);
+    if (!manual && !skip(FALSE)) {
       return null;
     }
-    return at == json.length ? new CheckTask(cardId, type, dueAt, enqueuedAt, manual) : null;
+    Instant leaseUntil = null;
+    if (skip(LEASE_UNTIL)) {
+      leaseUntil = instant();
+      if (leaseUntil == null || !skip(QUOTE)) {
+        return null;
+      }
+    }
+    return skip(END) && at == json.length
+        ? new CheckTask(cardId, type, dueAt, enqueuedAt, manual, leaseUntil)
+        : null;
   }
 
   /** "yyyy-MM-ddTHH:mm:ss[.fraction]Z", or null. */

@@ -33,7 +33,9 @@ final class CheckTaskWriter {
 
   /** The JSON of {@code task}, or null when one of its instants is outside the handled years. */
   static byte[] write(CheckTask task) {
-    if (!handled(task.dueAt()) || !handled(task.enqueuedAt())) {
+    if (!handled(task.dueAt())
+        || !handled(task.enqueuedAt())
+        || (task.leaseUntil() != null && !handled(task.leaseUntil()))) {
       return null;
     }
     Out out = new Out();
@@ -41,17 +43,21 @@ final class CheckTaskWriter {
     out.ascii(",\"taskType\":\"").ascii(task.taskType().code());
     out.ascii("\",\"dueAt\":\"").instant(task.dueAt());
     out.ascii("\",\"enqueuedAt\":\"").instant(task.enqueuedAt());
-    out.ascii("\",\"manual\":").ascii(task.manual() ? "true}" : "false}");
-    return out.bytes();
+    out.ascii("\",\"manual\":").ascii(task.manual() ? "true" : "false");
+    if (task.leaseUntil() != null) {
+      // Left out when null, as the record's @JsonInclude(NON_NULL) tells Jackson.
+      out.ascii(",\"leaseUntil\":\"").instant(task.leaseUntil()).ascii("\"");
+    }
+    return out.ascii("}").bytes();
   }
 
   private static boolean handled(Instant instant) {
     return instant.getEpochSecond() >= 0 && instant.getEpochSecond() <= LAST_SECOND_OF_9999;
   }
 
-  /** A byte buffer long enough for any task (at most 153 bytes for a 19-digit card id). */
+  /** A byte buffer long enough for any task (at most 200 bytes for a 19-digit card id). */
   private static final class Out {
-    private final byte[] buffer = new byte[192];
+    private final byte[] buffer = new byte[256];
     private int length;
 
     Out ascii(String text) {

@@ -37,6 +37,26 @@ class CheckTaskReaderTest {
     assertThat(CODEC.decode(Topics.TASK_CARDDATA, bytes(CANONICAL))).isEqualTo(TASK);
   }
 
+  @Test
+  void theWritersLayoutWithALease_isRead_andATaskWithoutOne_isReadAsBefore() {
+    String leased =
+        CANONICAL.replace(
+            "\"manual\":false}", "\"manual\":false,\"leaseUntil\":\"2026-11-30T08:05:01.250Z\"}");
+    CheckTask expected =
+        new CheckTask(
+            1000,
+            TaskType.CARDDATA,
+            TASK.dueAt(),
+            TASK.enqueuedAt(),
+            false,
+            Instant.parse("2026-11-30T08:05:01.250Z"));
+
+    assertThat(CheckTaskReader.read(bytes(leased))).isEqualTo(expected);
+    assertThat(CODEC.decode(Topics.TASK_CARDDATA, bytes(leased))).isEqualTo(expected);
+    assertThat(CODEC.encode(Topics.TASK_CARDDATA, TASK)).isEqualTo(bytes(CANONICAL));
+    assertThat(TASK.leaseUntil()).isNull();
+  }
+
   @ParameterizedTest
   @ValueSource(
       strings = {
@@ -67,6 +87,10 @@ class CheckTaskReaderTest {
         "{\"cardId\":1000,\"taskType\":\"carddata\",\"dueAt\":\"2026-11-30T08:00:00Z\","
             + "\"enqueuedAt\":\"2026-11-30T08:00:01Z\",\"manual\":maybe}",
         "{\"cardId\":1000,\"taskType\":\"carddata\",\"dueAt\":\"2026-11-30T08:00:00Z\"",
+        "{\"cardId\":1000,\"taskType\":\"carddata\",\"dueAt\":\"2026-11-30T08:00:00Z\","
+            + "\"enqueuedAt\":\"2026-11-30T08:00:01Z\",\"manual\":false,\"leaseUntil\":\"soon\"}",
+        "{\"cardId\":1000,\"taskType\":\"carddata\",\"dueAt\":\"2026-11-30T08:00:00Z\","
+            + "\"enqueuedAt\":\"2026-11-30T08:00:01Z\",\"manual\":false,\"leaseUntil\":7}",
         "{\"cardId\":0,\"taskType\":\"carddata\",\"dueAt\":\"2026-11-30T08:00:00Z\","
             + "\"enqueuedAt\":\"2026-11-30T08:00:01Z\",\"manual\":false}",
         "",

@@ -47,6 +47,9 @@ class CheckTaskWriterTest {
     for (TaskType type : TaskType.values()) {
       assertSameAsJackson(new CheckTask(1, type, instant, instant, true));
       assertSameAsJackson(new CheckTask(Long.MAX_VALUE, type, instant, Instant.EPOCH, false));
+      assertSameAsJackson(
+          new CheckTask(Long.MAX_VALUE, type, Instant.EPOCH, Instant.EPOCH, false, instant));
+      assertSameAsJackson(new CheckTask(7, type, instant, instant, false, instant));
     }
   }
 
@@ -67,9 +70,18 @@ class CheckTaskWriterTest {
           };
       Instant due = Instant.ofEpochSecond(second, nanos);
       Instant enqueued = due.plusNanos(random.nextLong(0, 3_000_000_000L));
+      // Most scheduled tasks carry their lease (milliseconds, as the queue writes it); manual and
+      // older tasks do not.
+      Instant leaseUntil =
+          switch (random.nextInt(3)) {
+            case 0 -> null;
+            case 1 -> Instant.ofEpochMilli(enqueued.toEpochMilli() + random.nextLong(0, 600_000));
+            default -> enqueued.plusNanos(random.nextLong(0, 600_000_000_000L));
+          };
       long cardId = random.nextLong(1, Long.MAX_VALUE);
       assertSameAsJackson(
-          new CheckTask(cardId, types[random.nextInt(types.length)], due, enqueued, i % 7 == 0));
+          new CheckTask(
+              cardId, types[random.nextInt(types.length)], due, enqueued, i % 7 == 0, leaseUntil));
     }
   }
 
@@ -79,8 +91,10 @@ class CheckTaskWriterTest {
     SplittableRandom random = new SplittableRandom(seed);
     for (int i = 0; i < 1000; i++) {
       Instant due = Instant.ofEpochSecond(random.nextLong(0, 4_000_000_000L), random.nextInt(1000));
+      Instant leaseUntil = i % 2 == 0 ? null : due.plusMillis(random.nextLong(0, 300_000));
       CheckTask task =
-          new CheckTask(random.nextLong(1, 1L << 40), TaskType.PROTECT, due, due, false);
+          new CheckTask(
+              random.nextLong(1, 1L << 40), TaskType.PROTECT, due, due, false, leaseUntil);
       assertThat(CODEC.decode(Topics.TASK_PROTECT, CODEC.encode(Topics.TASK_PROTECT, task)))
           .isEqualTo(task);
     }
@@ -93,7 +107,9 @@ class CheckTaskWriterTest {
   private static void assertSameAsJackson(CheckTask task) {
     String expected = new String(JACKSON.writeValueAsBytes(task), StandardCharsets.UTF_8);
     byte[] handWritten = CheckTaskWriter.write(task);
-    if (inWriterYears(task.dueAt()) && inWriterYears(task.enqueuedAt())) {
+    if (inWriterYears(task.dueAt())
+        && inWriterYears(task.enqueuedAt())
+        && (task.leaseUntil() == null || inWriterYears(task.leaseUntil()))) {
       assertThat(handWritten).as("task %s written by hand", task).isNotNull();
       assertThat(new String(handWritten, StandardCharsets.UTF_8))
           .as("task %s", task)

@@ -1,0 +1,164 @@
+package com.cmp.polling.core.queue;
+
+import static com.cmp.polling.core.queue.QueueArguments.requireCardId;
+import static com.cmp.polling.core.queue.QueueArguments.requirePositive;
+import static com.cmp.polling.core.queue.QueueArguments.requireType;
+import static com.cmp.polling.core.queue.QueueCommands.bytes;
+import static com.cmp.polling.core.queue.QueueCommands.call;
+
+import com.cmp.polling.core.redis.LuaScripts;
+import com.cmp.polling.core.redis.RedisKeys;
+import com.cmp.polling.schemas.task.TaskType;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.data.redis.connection.RedisZSetCommands.ZAddArgs;
+import org.springframework.data.redis.core.RedisCallback;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.script.RedisScript;
+
+/**
+ * Manual triggers, one sorted set per task type ({@code polling:manual:due:{type}}: card id scored
+ * by trigger time). They are taken like shard queue members — leased, not removed — and removed
+ * only once Kafka acknowledged their task, so a trigger taken and then not published (Kafka away,
+ * the scheduler dying) comes back instead of being lost. A card triggered again before its trigger
+ * was handled is triggered once. Reached through {@link PollingQueueManager#manualTriggers()}.
+ */
+public final class ManualTriggerQueue {
+
+  private static final Logger log = LoggerFactory.getLogger(ManualTriggerQueue.class);
+
+  private static final RedisScript<Long> MOVE_MANUAL_LIST =
+      LuaScripts.load("com/cmp/polling/core/queue/scripts/move_manual_list.lua", Long.class);
+  private static final RedisScript<Long> REMOVE_IF_LEASED =
+      LuaScripts.load("com/cmp/polling/core/queue/scripts/remove_if_leased.lua", Long.class);
+  private static final RedisScript<Long> RELEASE_IF_LEASED =
+      LuaScripts.load("com/cmp/polling/core/queue/scripts/release_if_leased.lua", Long.class);
+
+  /** Entries of the old list moved per take; a larger backlog moves over the next rounds. */
+  private static final int MOVED_PER_TAKE = 10_000;
+
+  private final StringRedisTemplate redis;
+  private final QueueCommands commands;
+  private final Duration lease;
+  private final Clock clock;
+
+  ManualTriggerQueue(
+      StringRedisTemplate redis, QueueCommands commands, Duration lease, Clock clock) {
+    this.redis = redis;
+    this.commands = commands;
+    this.lease = lease;
+    this.clock = clock;
+  }
+
+  /**
+   * Asks for a check of the card at the next scheduler tick; its shard queue is untouched. ZADD LT:
+   * a card not waiting is added now; one already waiting keeps its earlier time (checked once); one
+   * whose trigger is being published (leased, scored in the future) is due again, so the new
+   * trigger outlives the removal of the old one.
+   */
+  public void enqueue(long cardId, TaskType type) {
+    byte[] key = bytes(RedisKeys.manualTriggers(requireType(type)));
+    byte[] member = bytes(Long.toString(requireCardId(cardId)));
+    double score = QueueScores.score(clock.instant());
+    call(
+        "enqueue manual " + type.code() + " of card " + cardId,
+        () ->
+            redis.execute(
+                (RedisCallback<Boolean>)
+                    c -> c.zSetCommands().zAdd(key, score, member, ZAddArgs.empty().lt())));
+  }
+
+  /**
+   * Takes up to {@code max} due triggers of one type, oldest first, as a lease (their score moves
+   * to the lease deadline each entry carries): settle them with {@link #published} or {@link
+   * #notPublished}; a trigger never settled comes due again when its lease ends. Triggers the old
+   * list still holds are moved in first.
+   */
+  public List<CardEntry> take(TaskType type, int max) {
+    requirePositive(max, "max");
+    Instant now = clock.instant();
+    Instant deadline = QueueScores.leaseDeadline(now, lease);
+    String key = RedisKeys.manualTriggers(requireType(type));
+    String oldList = RedisKeys.manualQueue(type);
+    Long moved =
+        call(
+            "move " + oldList,
+            () ->
+                redis.execute(
+                    MOVE_MANUAL_LIST,
+                    List.of(oldList, key),
+                    QueueScores.argument(now),
+                    Integer.toString(MOVED_PER_TAKE)));
+    if (moved != null && moved > 0) {
+      log.info("{} manual triggers moved from the old list {} to {}", moved, oldList, key);
+    }
+    return commands.lease(key, now, max, deadline, "take manual triggers from " + key);
+  }
+
+  /**
+   * Triggers whose tasks Kafka acknowledged: removed, unless triggered again meanwhile (their score
+   * is then no longer the lease {@code taken} carries).
+   */
+  public void published(TaskType type, Collection<CardEntry> taken) {
+    String key = RedisKeys.manualTriggers(requireType(type));
+    byLease(taken)
+        .forEach(
+            (lease, cardIds) ->
+                call(
+                    "remove " + cardIds.size() + " published triggers from " + key,
+                    () ->
+                        redis.execute(REMOVE_IF_LEASED, List.of(key), arguments(lease, cardIds))));
+  }
+
+  /** Triggers whose tasks Kafka certainly refused: due again at once, not after their lease. */
+  public void notPublished(TaskType type, Collection<CardEntry> taken) {
+    Instant now = clock.instant();
+    String key = RedisKeys.manualTriggers(requireType(type));
+    byLease(taken)
+        .forEach(
+            (lease, cardIds) -> {
+              List<String> arguments = new ArrayList<>(cardIds.size() + 2);
+              arguments.add(QueueScores.argument(lease));
+              arguments.add(QueueScores.argument(now));
+              cardIds.forEach(id -> arguments.add(Long.toString(id)));
+              call(
+                  "give back " + cardIds.size() + " triggers to " + key,
+                  () ->
+                      redis.execute(
+                          RELEASE_IF_LEASED, List.of(key), arguments.toArray(Object[]::new)));
+            });
+  }
+
+  /** Triggers of one type waiting or being published, plus any the old list still holds. */
+  public long length(TaskType type) {
+    String key = RedisKeys.manualTriggers(requireType(type));
+    Long waiting = call("length of " + key, () -> redis.opsForZSet().zCard(key));
+    String oldList = RedisKeys.manualQueue(type);
+    Long old = call("length of " + oldList, () -> redis.opsForList().size(oldList));
+    return (waiting == null ? 0 : waiting) + (old == null ? 0 : old);
+  }
+
+  private static Map<Instant, List<Long>> byLease(Collection<CardEntry> taken) {
+    Map<Instant, List<Long>> byLease = new LinkedHashMap<>();
+    taken.forEach(
+        e -> byLease.computeIfAbsent(e.leaseUntil(), l -> new ArrayList<>()).add(e.cardId()));
+    return byLease;
+  }
+
+  private static Object[] arguments(Instant lease, List<Long> cardIds) {
+    Object[] arguments = new Object[cardIds.size() + 1];
+    arguments[0] = QueueScores.argument(lease);
+    for (int i = 0; i < cardIds.size(); i++) {
+      arguments[i + 1] = Long.toString(cardIds.get(i));
+    }
+    return arguments;
+  }
+}

@@ -1,0 +1,159 @@
+package com.cmp.polling.scheduler.schedule;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ch.qos.logback.classic.Level;
+import com.cmp.polling.core.queue.Backlog;
+import com.cmp.polling.scheduler.config.SchedulerProperties;
+import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.testsupport.logging.CapturedLogs;
+import com.cmp.polling.testsupport.time.SettableClock;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/** The hold-back rule and its bookkeeping, with a settable clock and measures set by hand. */
+class BackpressureTest {
+
+  private static final Duration CHECK_INTERVAL = Duration.ofSeconds(5);
+
+  private final SettableClock clock = SettableClock.atNow();
+  private final HoldBackHistory history = new HoldBackHistory();
+  private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+  private final AtomicInteger measured = new AtomicInteger();
+  private HandlerLag lag = new HandlerLag(true, 0, Duration.ZERO);
+  private Backlog backlog;
+  private final Backpressure backpressure =
+      new Backpressure(
+          (type, at) -> {
+            measured.incrementAndGet();
+            return new BackpressureMeasures(at, lag, backlog);
+          },
+          history,
+          new SchedulerMetrics(registry),
+          properties(Duration.ofSeconds(60), 200_000),
+          clock);
+
+  @Test
+  void healthyHandlers_areNeverHeldBack_howeverLargeTheFleetAndItsDueBacklog() {
+    // 10 M cards, a million of them due right now: what waits in Redis never holds back.
+    backlog = new Backlog(clock.instant(), 1_000_000, clock.instant().minusSeconds(600));
+    lag = new HandlerLag(true, 150_000, Duration.ofSeconds(3));
+
+    Backpressure.Decision decision = backpressure.decide(TaskType.CARDDATA);
+
+    assertThat(decision.heldBack()).isFalse();
+    assertThat(history.recent()).isEmpty();
+  }
+
+  @Test
+  void oldestUnconsumedTaskOlderThanMaxLagAge_holdsBack_forLagAge() {
+    lag = new HandlerLag(true, 10, Duration.ofSeconds(61));
+
+    assertThat(backpressure.decide(TaskType.REALNAME).cause()).isEqualTo(HoldBackCause.LAG_AGE);
+  }
+
+  @Test
+  void lagAtExactlyItsLimits_doesNotHoldBack() {
+    lag = new HandlerLag(true, 200_000, Duration.ofSeconds(60));
+
+    assertThat(backpressure.decide(TaskType.REALNAME).heldBack()).isFalse();
+  }
+
+  @Test
+  void moreTasksWaitingThanMaxConsumerLag_holdsBack_forLagCount() {
+    lag = new HandlerLag(true, 200_001, Duration.ofSeconds(2));
+
+    assertThat(backpressure.decide(TaskType.PACKAGE).cause()).isEqualTo(HoldBackCause.LAG_COUNT);
+  }
+
+  @Test
+  void unknownLag_neverHoldsBack() {
+    lag = HandlerLag.UNKNOWN;
+
+    assertThat(backpressure.decide(TaskType.PROTECT).heldBack()).isFalse();
+  }
+
+  @Test
+  void measuresAreReusedWithinTheCheckInterval_andTakenAgainAfterIt() {
+    backpressure.decide(TaskType.CARDDATA);
+    clock.advance(CHECK_INTERVAL.minusMillis(1));
+    lag = new HandlerLag(true, 10, Duration.ofMinutes(10));
+
+    assertThat(backpressure.decide(TaskType.CARDDATA).heldBack()).isFalse();
+    assertThat(measured).hasValue(1);
+
+    clock.advance(Duration.ofMillis(1));
+    assertThat(backpressure.decide(TaskType.CARDDATA).heldBack()).isTrue();
+    assertThat(measured).hasValue(2);
+  }
+
+  @Test
+  void eachFreshMeasureThatHoldsBack_isKeptWithItsFigures_notEachRound() {
+    backlog = new Backlog(clock.instant(), 4200, clock.instant().minusSeconds(75));
+    lag = new HandlerLag(true, 12_000, Duration.ofSeconds(90));
+
+    for (int round = 0; round < 5; round++) {
+      backpressure.decide(TaskType.CARDDATA);
+      clock.advance(Duration.ofSeconds(1));
+    }
+
+    assertThat(history.recent()).hasSize(1);
+    HoldBack first = history.recent().get(0);
+    assertThat(first.taskType()).isEqualTo(TaskType.CARDDATA);
+    assertThat(first.cause()).isEqualTo("lag_age");
+    assertThat(first.reason()).contains("90 s old", "max-lag-age 60 s");
+    assertThat(first.consumerLag()).isEqualTo(12_000);
+    assertThat(first.consumerLagSeconds()).isEqualTo(90);
+    assertThat(first.dueCards()).isEqualTo(4200);
+    assertThat(first.oldestDueSeconds()).isEqualTo(75);
+    assertThat(gauge("polling.scheduler.held_back")).isEqualTo(1);
+    assertThat(gauge("polling.scheduler.consumer_lag_age")).isEqualTo(90);
+
+    backpressure.decide(TaskType.CARDDATA); // 5 s later: measured again, still held back
+    assertThat(history.recent()).hasSize(2);
+  }
+
+  @Test
+  void changesBetweenHoldingBackAndDispatching_areLoggedOnce_withTheirReason() {
+    try (CapturedLogs logs = CapturedLogs.of(Backpressure.class)) {
+      lag = new HandlerLag(true, 300_000, Duration.ofSeconds(10));
+      for (int round = 0; round < 20; round++) {
+        backpressure.decide(TaskType.CARDDATA);
+        clock.advance(Duration.ofSeconds(1));
+      }
+      lag = new HandlerLag(true, 50, Duration.ofSeconds(1));
+      for (int round = 0; round < 20; round++) {
+        backpressure.decide(TaskType.CARDDATA);
+        clock.advance(Duration.ofSeconds(1));
+      }
+
+      assertThat(logs.messages(Level.WARN))
+          .containsExactly(
+              "carddata held back: 300000 tasks wait for its handlers (max-consumer-lag 200000);"
+                  + " due backlog unknown");
+      assertThat(logs.messages(Level.INFO)).hasSize(1);
+      assertThat(logs.messages(Level.INFO).get(0))
+          .startsWith("carddata dispatching again after 20 s held back");
+    }
+  }
+
+  private double gauge(String name) {
+    return registry.get(name).tag("task_type", "carddata").gauge().value();
+  }
+
+  static SchedulerProperties properties(Duration maxLagAge, long maxConsumerLag) {
+    return new SchedulerProperties(
+        false,
+        Duration.ofSeconds(1),
+        1000,
+        50,
+        10000,
+        4,
+        new SchedulerProperties.Backpressure(maxLagAge, maxConsumerLag, CHECK_INTERVAL),
+        new SchedulerProperties.Initializer(false, 1000, Duration.ZERO, Duration.ofSeconds(30)),
+        new SchedulerProperties.Triggers(false, Duration.ofSeconds(10), 1000),
+        new SchedulerProperties.Admin("t"));
+  }
+}
