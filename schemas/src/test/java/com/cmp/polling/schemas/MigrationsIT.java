@@ -20,7 +20,10 @@ class MigrationsIT {
 
   private static final List<String> SCRIPTS =
       List.of(
-          "V1__polling_tables.sql", "V2__default_polling_configs.sql", "V3__package_triggers.sql");
+          "V1__polling_tables.sql",
+          "V2__default_polling_configs.sql",
+          "V3__package_triggers.sql",
+          "V10__rule_switches.sql");
 
   @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
 
@@ -39,12 +42,15 @@ class MigrationsIT {
   void everyScript_appliedTwiceByHand_failsNothing_andDuplicatesNothing() throws IOException {
     postgres.migrate();
     long configs = count("tb_polling_config");
+    long switches = count("tb_rule_switch");
 
     for (String script : SCRIPTS) {
       jdbc().sql(read(script)).update();
     }
 
     assertThat(count("tb_polling_config")).isEqualTo(configs);
+    assertThat(switches).as("the default rule switch").isEqualTo(1);
+    assertThat(count("tb_rule_switch")).isEqualTo(switches);
   }
 
   private long count(String table) {
