@@ -50,6 +50,21 @@ public class DryRunCommand implements ApplicationRunner {
    * @return the exit code: 0 when the report was printed, 1 otherwise (the log says why)
    */
   public static int execute(String... args) {
+    try (ConfigurableApplicationContext context = application().run(args)) {
+      return SpringApplication.exit(context);
+    } catch (RuntimeException e) {
+      log.error("dry run failed: {}", e.getMessage(), e);
+      return 1;
+    }
+  }
+
+  /**
+   * The app as dry-run mode starts it (without running it): no web server, no scheduling loop,
+   * initializer, package triggers or topic creation. The runner acts only if the arguments given to
+   * {@code run} hold {@code --dry-run}; without, the context stays up for a caller (a benchmark) to
+   * use its {@link RuleDryRun}.
+   */
+  public static SpringApplication application() {
     SpringApplication app = new SpringApplication(SchedulerApplication.class);
     app.setWebApplicationType(WebApplicationType.NONE);
     app.setBannerMode(Banner.Mode.OFF);
@@ -61,12 +76,7 @@ public class DryRunCommand implements ApplicationRunner {
                 .getEnvironment()
                 .getPropertySources()
                 .addFirst(new MapPropertySource("dry-run mode", modeProperties())));
-    try (ConfigurableApplicationContext context = app.run(args)) {
-      return SpringApplication.exit(context);
-    } catch (RuntimeException e) {
-      log.error("dry run failed: {}", e.getMessage(), e);
-      return 1;
-    }
+    return app;
   }
 
   static Map<String, Object> modeProperties() {
