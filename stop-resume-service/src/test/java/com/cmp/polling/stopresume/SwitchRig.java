@@ -5,6 +5,7 @@ import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.core.switches.RuleSwitchCache;
 import com.cmp.polling.core.switches.RuleSwitchStore;
 import com.cmp.polling.core.switches.SwitchSetting;
+import com.cmp.polling.stopresume.action.StopResumeMetrics;
 import com.cmp.polling.stopresume.lock.OperationLocks;
 import com.cmp.polling.stopresume.rules.StopRules;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
@@ -52,7 +53,7 @@ final class SwitchRig implements AutoCloseable {
             rig.protection,
             new OperationLocks(redis.template(), clock),
             StopResumeSettings.DEFAULTS,
-            new com.cmp.polling.stopresume.action.StopResumeMetrics(rig.meters));
+            new StopResumeMetrics(rig.meters));
     preview = new RulePreview(rig.cards, rules, rig.protection);
     announcements = new RedisMessageListenerContainer();
     announcements.setConnectionFactory(redis.template().getConnectionFactory());

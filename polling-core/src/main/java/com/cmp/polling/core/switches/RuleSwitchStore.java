@@ -5,6 +5,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -185,7 +186,7 @@ public class RuleSwitchStore {
     if (carrierId == null) {
       return values;
     }
-    Object[] scoped = java.util.Arrays.copyOf(values, values.length + 1);
+    Object[] scoped = Arrays.copyOf(values, values.length + 1);
     scoped[values.length] = carrierId;
     return scoped;
   }

@@ -41,7 +41,8 @@ public class DryRunCommand implements ApplicationRunner {
 
   /** Whether the command line asks for a dry run. */
   public static boolean requested(String... args) {
-    return Arrays.asList(args).contains("--" + OPTION);
+    return Arrays.stream(args)
+        .anyMatch(arg -> arg.equals("--" + OPTION) || arg.startsWith("--" + OPTION + "="));
   }
 
   /**

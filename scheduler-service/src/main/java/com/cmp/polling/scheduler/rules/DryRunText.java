@@ -1,6 +1,7 @@
 package com.cmp.polling.scheduler.rules;
 
 import com.cmp.polling.scheduler.rules.SwitchViews.SwitchView;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -22,7 +23,7 @@ final class DryRunText {
             + view.tookMillis()
             + " ms; nothing was changed)");
     line(text, "Switches in force:");
-    List<SwitchView> switches = new java.util.ArrayList<>();
+    List<SwitchView> switches = new ArrayList<>();
     switches.add(view.switches().defaults());
     switches.addAll(view.switches().carriers());
     for (SwitchView each : switches) {

@@ -9,6 +9,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -26,6 +27,12 @@ record SwitchRequest(boolean enforceNotRealname, Instant graceUntil, String acto
   static final String ACTOR = "actor";
   static final int MAX_ACTOR_LENGTH = 128;
   private static final Set<String> FIELDS = Set.of(ENFORCE, GRACE, ACTOR);
+
+  /** The accepted forms of a grace date, tried in order. */
+  private static final List<Function<String, Instant>> PARSERS =
+      List.of(
+          text -> OffsetDateTime.parse(text).toInstant(),
+          text -> LocalDate.parse(text).atStartOfDay().toInstant(ZoneOffset.UTC));
 
   /**
    * @throws IllegalArgumentException naming what is wrong
@@ -67,7 +74,7 @@ record SwitchRequest(boolean enforceNotRealname, Instant graceUntil, String acto
     if (text != null) {
       for (var parser : PARSERS) {
         try {
-          return parser.parse(text.strip());
+          return parser.apply(text.strip());
         } catch (DateTimeException notThisForm) {
           // try the next form
         }
@@ -97,14 +104,4 @@ record SwitchRequest(boolean enforceNotRealname, Instant graceUntil, String acto
   private static String shown(JsonNode value) {
     return value.isMissingNode() ? "missing" : value.toString();
   }
-
-  @FunctionalInterface
-  private interface InstantParser {
-    Instant parse(String text);
-  }
-
-  private static final List<InstantParser> PARSERS =
-      List.of(
-          text -> OffsetDateTime.parse(text).toInstant(),
-          text -> LocalDate.parse(text).atStartOfDay().toInstant(ZoneOffset.UTC));
 }

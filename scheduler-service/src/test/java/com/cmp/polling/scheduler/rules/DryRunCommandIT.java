@@ -77,6 +77,7 @@ class DryRunCommandIT {
   void withoutTheOption_theRunnerDoesNothing() {
     assertThat(DryRunCommand.requested("--carrier=2")).isFalse();
     assertThat(DryRunCommand.requested("--dry-run", "--carrier=2")).isTrue();
+    assertThat(DryRunCommand.requested("--dry-run=true")).isTrue();
   }
 
   private static String[] arguments(String... command) {

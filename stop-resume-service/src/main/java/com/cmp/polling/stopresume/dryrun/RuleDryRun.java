@@ -29,6 +29,7 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * The rules over the fleet without acting (issue 19): what {@code evaluateAndAct} would do to every
@@ -59,7 +60,7 @@ public class RuleDryRun {
    * @param pageSize cards read per statement
    */
   public RuleDryRun(
-      org.springframework.jdbc.core.simple.JdbcClient jdbc,
+      JdbcClient jdbc,
       CardEnrollment enrollment,
       PollingConfigManager configs,
       Supplier<RuleSwitches> switches,
