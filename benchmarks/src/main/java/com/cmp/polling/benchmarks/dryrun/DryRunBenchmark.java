@@ -52,10 +52,11 @@ public final class DryRunBenchmark {
               + number(cards)
               + " cards inserted in "
               + seconds(System.nanoTime() - seedStart)
-              + " s: a tenth in devices of ten (half the devices with an active package, the"
-              + " other half without any), a twentieth with polling off, a third unverified"
-              + " (carrier 2 does not enforce not_realname), one card alone in 50 stopped for"
-              + " no_package with a package since, one in 40 at its package's limit, "
+              + " s: a tenth in devices of ten (a third of the devices with an active package, the"
+              + " others without any; the cards of every other device have polling off), a third"
+              + " unverified (half of those on carrier 2, which does not enforce not_realname), one"
+              + " card alone in 50 stopped for no_package with a package since, one in 40 at its"
+              + " package's limit, "
               + number(PROTECTED_CARDS)
               + " under a protection period. Benchmark JVM max heap: "
               + Runtime.getRuntime().maxMemory() / (1024 * 1024)
@@ -152,19 +153,22 @@ public final class DryRunBenchmark {
   private void seed(BenchmarkPostgres postgres, BenchmarkRedis redis) {
     postgres.seedCards(cards);
     var jdbc = postgres.jdbc();
+    // Half the unverified cards on carrier 2, which does not enforce not_realname.
+    jdbc.sql("UPDATE tb_iot_card SET carrier_id = 2 WHERE real_name_status = 0 AND id % 2 = 0")
+        .update();
+    jdbc.sql(
+            "INSERT INTO tb_rule_switch (carrier_id, enforce_not_realname, updated_by)"
+                + " VALUES (2, FALSE, 'benchmark')")
+        .update();
     jdbc.sql(
             "UPDATE tb_iot_card SET network_status = 0, stop_reason = 'no_package'"
                 + " WHERE id % 50 = 1 AND device_id IS NULL")
         .update();
     jdbc.sql(
             "INSERT INTO tb_package_usage (device_id, status, data_limit_mb, data_usage_mb)"
-                + " SELECT id, 1, 102400, 0 FROM tb_device WHERE id % 2 = 0")
+                + " SELECT id, 1, 102400, 0 FROM tb_device WHERE id % 3 = 0")
         .update();
     jdbc.sql("UPDATE tb_package_usage SET data_usage_mb = data_limit_mb WHERE iot_card_id % 40 = 7")
-        .update();
-    jdbc.sql(
-            "INSERT INTO tb_rule_switch (carrier_id, enforce_not_realname, updated_by)"
-                + " VALUES (2, FALSE, 'benchmark')")
         .update();
     jdbc.sql("ANALYZE").update();
     ProtectionPeriods protection = new ProtectionPeriods(redis.template(), Clock.systemUTC());
