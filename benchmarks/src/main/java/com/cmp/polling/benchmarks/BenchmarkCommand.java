@@ -3,6 +3,7 @@ package com.cmp.polling.benchmarks;
 import com.cmp.polling.benchmarks.all.AllBenchmarks;
 import com.cmp.polling.benchmarks.cdc.CdcBenchmark;
 import com.cmp.polling.benchmarks.cycle.CycleBenchmark;
+import com.cmp.polling.benchmarks.dryrun.DryRunBenchmark;
 import com.cmp.polling.benchmarks.handlers.HandlersBenchmark;
 import com.cmp.polling.benchmarks.queue.QueueDequeueBenchmark;
 import com.cmp.polling.benchmarks.scheduler.SchedulerBenchmark;
@@ -44,6 +45,7 @@ public final class BenchmarkCommand {
       case "handlers" -> new HandlersBenchmark(options).run(report);
       case "cdc" -> new CdcBenchmark(options).run(report);
       case "cycle" -> new CycleBenchmark(options).run(report);
+      case "dryrun" -> new DryRunBenchmark(options).run(report);
       default -> {
         usage();
         System.exit(2);
@@ -79,10 +81,11 @@ public final class BenchmarkCommand {
             + "  cdc        [--samples 300] [--bulk 100000] [--bulk-runs 3]\n"
             + "  cycle      [--cards 300000] [--warm-up <cards>] [--warm-up-passes 8]"
             + " [--consumers 4] [--max-poll-records 2000]\n"
+            + "  dryrun     [--cards 1000000] [--passes 3]\n"
             + "  every one: [--report <file.md>] (default benchmarks/target/report-<name>.md)\n"
             + "  all        [--out docs/benchmarks.md] [--quick] [--only queue,cycle,...]"
             + " [--reports <dir>]\n"
-            + "             runs queue, scheduler, cdc, handlers and cycle one after the other,"
+            + "             runs queue, scheduler, cdc, handlers, cycle and dryrun one after the other,"
             + " each in a\n"
             + "             child JVM, and writes their reports with the notes of"
             + " report-notes/*.md;\n"

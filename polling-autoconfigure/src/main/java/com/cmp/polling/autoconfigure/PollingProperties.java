@@ -15,6 +15,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param kafka topics and producer acknowledgement
  * @param gateway the carrier gateway (needed by processes that stop or resume cards)
  * @param stopResume retries and locks of stop/resume
+ * @param rules rule switches and the rule dry run
  */
 @ConfigurationProperties("cmp.polling")
 public record PollingProperties(
@@ -22,7 +23,8 @@ public record PollingProperties(
     @DefaultValue Config config,
     @DefaultValue Kafka kafka,
     @DefaultValue Gateway gateway,
-    @DefaultValue StopResume stopResume) {
+    @DefaultValue StopResume stopResume,
+    @DefaultValue Rules rules) {
 
   /**
    * @param shardCount shards per task type (card id % shard count)
@@ -89,4 +91,13 @@ public record PollingProperties(
       @DefaultValue("30s") Duration lockTtl,
       @DefaultValue("10s") Duration operatorLockWait,
       @DefaultValue("60s") Duration protectCheckDelay) {}
+
+  /**
+   * @param switchRefreshInterval how often every process re-reads the rule switches (a change made
+   *     through the admin API is also announced over Redis and read at once)
+   * @param dryRunPageSize cards read per statement by a rule dry run
+   */
+  public record Rules(
+      @DefaultValue("30s") Duration switchRefreshInterval,
+      @DefaultValue("20000") int dryRunPageSize) {}
 }

@@ -1,17 +1,24 @@
 package com.cmp.polling.autoconfigure;
 
 import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.config.PollingConfigManager;
+import com.cmp.polling.core.enrollment.CardEnrollment;
 import com.cmp.polling.core.packageusage.PackageUsageStore;
 import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.core.queue.PollingQueueManager;
+import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.core.stopresumelog.StopResumeLogStore;
+import com.cmp.polling.core.switches.RuleSwitchCache;
+import com.cmp.polling.core.switches.RuleSwitchStore;
 import com.cmp.polling.stopresume.OperatorActions;
+import com.cmp.polling.stopresume.RulePreview;
 import com.cmp.polling.stopresume.StopResumeService;
 import com.cmp.polling.stopresume.StopResumeSettings;
 import com.cmp.polling.stopresume.action.CarrierActions;
 import com.cmp.polling.stopresume.action.RetryPolicy;
 import com.cmp.polling.stopresume.action.Sleeper;
 import com.cmp.polling.stopresume.action.StopResumeMetrics;
+import com.cmp.polling.stopresume.dryrun.RuleDryRun;
 import com.cmp.polling.stopresume.gateway.CarrierGateway;
 import com.cmp.polling.stopresume.gateway.CarrierRateLimiter;
 import com.cmp.polling.stopresume.gateway.GatewaySettings;
@@ -27,9 +34,18 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.listener.ChannelTopic;
+import org.springframework.data.redis.listener.RedisMessageListenerContainer;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
-/** StopResumeService and its parts, for the processes that have stop-resume-service. */
+/**
+ * StopResumeService and its parts, for the processes that have stop-resume-service: the rule
+ * switches it honours, the preview of its decisions and the rule dry run.
+ */
 @AutoConfiguration(after = PollingCoreAutoConfiguration.class)
 @ConditionalOnClass(StopResumeService.class)
 public class StopResumeAutoConfiguration {
@@ -94,16 +110,76 @@ public class StopResumeAutoConfiguration {
   }
 
   @Bean
+  RuleSwitchStore ruleSwitchStore(
+      JdbcClient jdbc, PlatformTransactionManager transactions, Clock clock) {
+    return new RuleSwitchStore(jdbc, new TransactionTemplate(transactions), clock);
+  }
+
+  /**
+   * Loaded at start-up (a process that cannot read its switches does not start), then re-read
+   * periodically and whenever a process announces a change.
+   */
+  @Bean(destroyMethod = "close")
+  RuleSwitchCache ruleSwitchCache(
+      RuleSwitchStore store, StringRedisTemplate redis, Clock clock, PollingProperties properties) {
+    var cache = new RuleSwitchCache(store, redis, clock);
+    cache.refreshNow();
+    cache.startPeriodicRefresh(properties.rules().switchRefreshInterval());
+    return cache;
+  }
+
+  /** Reloads the switches as soon as the admin API of any instance changes one. */
+  @Bean
+  RedisMessageListenerContainer ruleSwitchAnnouncements(
+      RedisConnectionFactory connections, RuleSwitchCache switches) {
+    var container = new RedisMessageListenerContainer();
+    container.setConnectionFactory(connections);
+    container.addMessageListener(
+        (message, pattern) -> switches.onAnnouncement(),
+        new ChannelTopic(RedisKeys.RULE_SWITCHES_CHANGED));
+    return container;
+  }
+
+  @Bean
+  StopRules stopRules(PackageUsageStore packages, RuleSwitchCache switches, Clock clock) {
+    return new StopRules(packages, switches::current, clock);
+  }
+
+  @Bean
   StopResumeService stopResumeService(
       CardStore cards,
-      PackageUsageStore packages,
+      StopRules rules,
       CarrierActions actions,
       ProtectionPeriods protection,
       OperationLocks locks,
       StopResumeSettings settings,
       StopResumeMetrics metrics) {
-    return new StopResumeService(
-        cards, new StopRules(packages), actions, protection, locks, settings, metrics);
+    return new StopResumeService(cards, rules, actions, protection, locks, settings, metrics);
+  }
+
+  @Bean
+  RulePreview rulePreview(CardStore cards, StopRules rules, ProtectionPeriods protection) {
+    return new RulePreview(cards, rules, protection);
+  }
+
+  /** Each pass reads the switches afresh: a dry run answers with what is in the database now. */
+  @Bean
+  RuleDryRun ruleDryRun(
+      JdbcClient jdbc,
+      CardEnrollment enrollment,
+      PollingConfigManager configs,
+      RuleSwitchCache switches,
+      ProtectionPeriods protection,
+      Clock clock,
+      PollingProperties properties) {
+    return new RuleDryRun(
+        jdbc,
+        enrollment,
+        configs,
+        switches::refreshNow,
+        protection,
+        clock,
+        properties.rules().dryRunPageSize());
   }
 
   @Bean

@@ -23,7 +23,8 @@ class MigrationsIT {
           "V1__polling_tables.sql",
           "V2__default_polling_configs.sql",
           "V3__package_triggers.sql",
-          "V4__stop_resume_log_outbox.sql");
+          "V4__stop_resume_log_outbox.sql",
+          "V10__rule_switches.sql");
 
   @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
 
@@ -42,12 +43,15 @@ class MigrationsIT {
   void everyScript_appliedTwiceByHand_failsNothing_andDuplicatesNothing() throws IOException {
     postgres.migrate();
     long configs = count("tb_polling_config");
+    long switches = count("tb_rule_switch");
 
     for (String script : SCRIPTS) {
       jdbc().sql(read(script)).update();
     }
 
     assertThat(count("tb_polling_config")).isEqualTo(configs);
+    assertThat(switches).as("the default rule switch").isEqualTo(1);
+    assertThat(count("tb_rule_switch")).isEqualTo(switches);
   }
 
   private long count(String table) {

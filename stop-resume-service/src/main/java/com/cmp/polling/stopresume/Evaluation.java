@@ -1,6 +1,7 @@
 package com.cmp.polling.stopresume;
 
 import com.cmp.polling.core.card.Card;
+import com.cmp.polling.core.switches.Exemption;
 import com.cmp.polling.schemas.action.StopReason;
 import com.cmp.polling.stopresume.action.ActionResult;
 import java.util.List;
@@ -13,13 +14,17 @@ import java.util.List;
  * @param unchangedCard the card as the evaluation read it, when nothing it did changed it (no
  *     action, protected); null otherwise. Callers that need the card afterwards may use it instead
  *     of reading it again.
+ * @param exempted reasons that held for the card but that a rule switch set aside (an unverified
+ *     card of a carrier where {@code not_realname} is not enforced, or still in its grace period):
+ *     why a card the rules would otherwise stop stays online
  */
 public record Evaluation(
     long cardId,
     Outcome outcome,
     StopReason reason,
     List<ActionResult> actions,
-    Card unchangedCard) {
+    Card unchangedCard,
+    List<Exemption> exempted) {
 
   /** The kinds of outcome. */
   public enum Outcome {
@@ -35,10 +40,11 @@ public record Evaluation(
 
   public Evaluation {
     actions = List.copyOf(actions);
+    exempted = List.copyOf(exempted);
   }
 
   public Evaluation(long cardId, Outcome outcome, StopReason reason, List<ActionResult> actions) {
-    this(cardId, outcome, reason, actions, null);
+    this(cardId, outcome, reason, actions, null, List.of());
   }
 
   static Evaluation without(long cardId, Outcome outcome) {
@@ -47,7 +53,19 @@ public record Evaluation(
 
   /** Nothing done to {@code card}, as read: callers may go on with it. */
   static Evaluation leaving(Card card, Outcome outcome) {
-    return new Evaluation(card.id(), outcome, null, List.of(), card);
+    return leaving(card, outcome, List.of());
+  }
+
+  /** {@link #leaving(Card, Outcome)} of a card the switches kept from a stop. */
+  static Evaluation leaving(Card card, Outcome outcome, List<Exemption> exempted) {
+    return new Evaluation(card.id(), outcome, null, List.of(), card, exempted);
+  }
+
+  /** An action taken; {@code exempted} as the decision found them. */
+  static Evaluation acted(
+      Card card, Outcome outcome, Decision decision, List<ActionResult> results) {
+    return new Evaluation(
+        card.id(), outcome, decision.reason(), results, null, decision.exempted());
   }
 
   /** Whether some action failed at the carrier (the others were still carried out). */

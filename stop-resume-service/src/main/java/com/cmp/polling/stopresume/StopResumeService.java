@@ -6,6 +6,7 @@ import com.cmp.polling.core.packageusage.PackageFacts;
 import com.cmp.polling.core.packageusage.PackageOwner;
 import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.core.redis.RedisKeys;
+import com.cmp.polling.core.switches.Exemption;
 import com.cmp.polling.schemas.action.ActionTrigger;
 import com.cmp.polling.schemas.action.StopReason;
 import com.cmp.polling.stopresume.Evaluation.Outcome;
@@ -14,6 +15,7 @@ import com.cmp.polling.stopresume.action.CarrierActions;
 import com.cmp.polling.stopresume.action.StopResumeMetrics;
 import com.cmp.polling.stopresume.lock.HeldLock;
 import com.cmp.polling.stopresume.lock.OperationLocks;
+import com.cmp.polling.stopresume.rules.RuleVerdict;
 import com.cmp.polling.stopresume.rules.StopRules;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -90,8 +92,10 @@ public class StopResumeService {
       log.info("card {} left alone: an operator's protection period is running", cardId);
       return done(Evaluation.leaving(card, Outcome.PROTECTED));
     }
-    if (Decision.of(card, rules).isNone()) {
-      return done(Evaluation.leaving(card, Outcome.NO_ACTION));
+    Decision first = Decision.of(card, rules);
+    if (first.isNone()) {
+      logExemptions(card, first);
+      return done(Evaluation.leaving(card, Outcome.NO_ACTION, first.exempted()));
     }
     String lockKey = lockKey(card);
     Optional<HeldLock> lock = locks.tryAcquire(lockKey, settings.lockTtl());
@@ -142,10 +146,11 @@ public class StopResumeService {
     }
     List<Card> needingAction = new ArrayList<>();
     for (Card card : unprotected) {
-      Decision decision =
-          Decision.of(card, c -> StopRules.reasonsToStop(c, facts.get(c.packageOwner())));
+      Decision decision = Decision.of(card, c -> rules.verdict(c, facts.get(c.packageOwner())));
       if (decision.isNone()) {
-        settled.put(card.id(), done(Evaluation.leaving(card, Outcome.NO_ACTION)));
+        logExemptions(card, decision);
+        settled.put(
+            card.id(), done(Evaluation.leaving(card, Outcome.NO_ACTION, decision.exempted())));
       } else {
         needingAction.add(card);
       }
@@ -155,32 +160,24 @@ public class StopResumeService {
 
   private Evaluation act(Card card, Decision decision, HeldLock held) {
     if (decision.isNone()) {
-      return Evaluation.leaving(card, Outcome.NO_ACTION);
+      logExemptions(card, decision);
+      return Evaluation.leaving(card, Outcome.NO_ACTION, decision.exempted());
     }
     log.info("{} {}: {}", decision.verb(), describe(card), decision.explanation());
     List<ActionResult> results = new ArrayList<>();
-    if (decision.isStop()) {
-      boolean wholeDevice = card.inDevice() && StopRules.isDeviceWide(decision.reason());
-      for (Card target : wholeDevice ? cards.findByDevice(card.deviceId()) : List.of(card)) {
-        if (target.isOnline() && !isProtected(target)) {
-          if (!stillHeld(held)) {
-            break;
-          }
-          results.add(actions.stop(target, decision.reason(), ActionTrigger.EVALUATION));
-        }
+    for (Card target :
+        decision.targets(card, cards::findByDevice, this::isProtected, this::resumeVerdict)) {
+      if (!stillHeld(held)) {
+        break;
       }
-      return new Evaluation(card.id(), Outcome.STOPPED, decision.reason(), results);
+      results.add(
+          decision.isStop()
+              ? actions.stop(target, decision.reason(), ActionTrigger.EVALUATION)
+              : actions.resume(
+                  target, StopReason.fromCode(target.stopReason()), ActionTrigger.EVALUATION));
     }
-    for (Card target : card.inDevice() ? cards.findByDevice(card.deviceId()) : List.of(card)) {
-      if (mayResume(target)) {
-        if (!stillHeld(held)) {
-          break;
-        }
-        StopReason lifted = StopReason.fromCode(target.stopReason());
-        results.add(actions.resume(target, lifted, ActionTrigger.EVALUATION));
-      }
-    }
-    return new Evaluation(card.id(), Outcome.RESUMED, decision.reason(), results);
+    return Evaluation.acted(
+        card, decision.isStop() ? Outcome.STOPPED : Outcome.RESUMED, decision, results);
   }
 
   /**
@@ -195,17 +192,30 @@ public class StopResumeService {
     return false;
   }
 
-  /** A card of the device is resumed only if it was stopped by the rules and none holds now. */
-  private boolean mayResume(Card card) {
-    if (!card.isStoppedForPollingReason() || isProtected(card)) {
-      return false;
+  /** What the rules say of a card of the device that might be resumed with the deciding one. */
+  private RuleVerdict resumeVerdict(Card card) {
+    RuleVerdict verdict = rules.verdict(card);
+    if (!verdict.holding().isEmpty()) {
+      log.info("card {} stays stopped: {}", card.id(), verdict.holding().get(0).code());
     }
-    List<StopReason> reasons = rules.reasonsToStop(card);
-    if (!reasons.isEmpty()) {
-      log.info("card {} stays stopped: {}", card.id(), reasons.get(0).code());
-      return false;
+    return verdict;
+  }
+
+  /**
+   * An online card that a switch alone keeps from a stop says so: "card 7 not stopped for
+   * not_realname: not enforced for carrier 3".
+   */
+  private static void logExemptions(Card card, Decision decision) {
+    if (!card.isOnline()) {
+      return;
     }
-    return true;
+    for (Exemption exemption : decision.exempted()) {
+      log.info(
+          "card {} not stopped for {}: {}",
+          card.id(),
+          exemption.reason().code(),
+          exemption.describe());
+    }
   }
 
   private boolean isProtected(Card card) {

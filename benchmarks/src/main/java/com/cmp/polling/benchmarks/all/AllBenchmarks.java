@@ -68,7 +68,13 @@ public final class AllBenchmarks {
               "Bare infrastructure cycle (due → Kafka → empty check → requeued)",
               "1g",
               List.of("--cards", "300000"),
-              List.of("--cards", "20000", "--warm-up", "20000", "--warm-up-passes", "2")));
+              List.of("--cards", "20000", "--warm-up", "20000", "--warm-up-passes", "2")),
+          new Step(
+              "dryrun",
+              "Rule dry run (stop-resume-service, scheduler-service --dry-run)",
+              "1g",
+              List.of("--cards", "1000000"),
+              List.of("--cards", "50000", "--passes", "1")));
 
   private final Path out;
   private final boolean quick;

@@ -80,27 +80,20 @@ public class QueueInspector {
     }
   }
 
-  /** Whether a manual {@code type} check of the card waits for the next scheduler round (LPOS). */
+  /**
+   * Whether a manual {@code type} check of the card waits for a scheduler round or is being
+   * published (in the trigger set), or still sits in the list older versions wrote.
+   */
   public boolean manualPending(long cardId, TaskType type) {
-    String key = RedisKeys.manualQueue(requireType(type));
+    String key = RedisKeys.manualTriggers(requireType(type));
+    String member = Long.toString(requireCardId(cardId));
     try {
-      return redis.opsForList().indexOf(key, Long.toString(requireCardId(cardId))) != null;
+      return redis.opsForZSet().score(key, member) != null
+          || redis.opsForList().indexOf(RedisKeys.manualQueue(type), member) != null;
     } catch (DataAccessException e) {
       throw new PollingQueueException(
           "manual check of card " + cardId + " in " + key + " failed in Redis: " + e.getMessage(),
           e);
-    }
-  }
-
-  /** Manual triggers of one type waiting for the next scheduler round (LLEN). */
-  public long manualLength(TaskType type) {
-    String key = RedisKeys.manualQueue(requireType(type));
-    try {
-      Long length = redis.opsForList().size(key);
-      return length == null ? 0 : length;
-    } catch (DataAccessException e) {
-      throw new PollingQueueException(
-          "length of " + key + " failed in Redis: " + e.getMessage(), e);
     }
   }
 

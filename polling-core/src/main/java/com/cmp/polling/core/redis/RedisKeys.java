@@ -42,6 +42,12 @@ public final class RedisKeys {
    */
   public static final String CONFIGS_CHANGED = "polling:configs:changed";
 
+  /**
+   * Pub/sub channel: a rule switch changed (admin API), every process should reload the switches
+   * now rather than at its next periodic refresh.
+   */
+  public static final String RULE_SWITCHES_CHANGED = "polling:rules:switches:changed";
+
   private RedisKeys() {}
 
   /** {@code polling:shard:{n}:queue:{taskType}} (ZSET: card id scored by next check time). */

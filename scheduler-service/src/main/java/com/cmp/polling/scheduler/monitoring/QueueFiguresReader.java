@@ -1,6 +1,7 @@
 package com.cmp.polling.scheduler.monitoring;
 
 import com.cmp.polling.core.queue.PollingQueueException;
+import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.queue.QueueInspector;
 import com.cmp.polling.core.queue.ShardFigures;
 import com.cmp.polling.core.redis.RedisKeys;
@@ -18,8 +19,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * Reads the figures of one task type: every shard in one pipeline each (a shard that fails is left
- * out and named), the manual list, the handlers' lag and the permits they hold. A fixed number of
- * Redis and Kafka calls, whatever the size of the fleet.
+ * out and named), the manual triggers, the handlers' lag and the permits they hold. A fixed number
+ * of Redis and Kafka calls, whatever the size of the fleet.
  */
 @Component
 class QueueFiguresReader {
@@ -27,11 +28,17 @@ class QueueFiguresReader {
   private static final Logger log = LoggerFactory.getLogger(QueueFiguresReader.class);
 
   private final QueueInspector inspector;
+  private final PollingQueueManager queues;
   private final ConsumerLag lag;
   private final StringRedisTemplate redis;
 
-  QueueFiguresReader(QueueInspector inspector, ConsumerLag lag, StringRedisTemplate redis) {
+  QueueFiguresReader(
+      QueueInspector inspector,
+      PollingQueueManager queues,
+      ConsumerLag lag,
+      StringRedisTemplate redis) {
     this.inspector = inspector;
+    this.queues = queues;
     this.lag = lag;
     this.redis = redis;
   }
@@ -79,7 +86,7 @@ class QueueFiguresReader {
 
   private long manual(TaskType type, List<String> problems) {
     try {
-      return inspector.manualLength(type);
+      return queues.manualTriggers().length(type);
     } catch (PollingQueueException e) {
       problems.add("manual triggers of " + type.code() + ": " + rootMessage(e));
       return 0;

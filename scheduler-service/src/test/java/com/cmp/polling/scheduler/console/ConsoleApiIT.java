@@ -69,6 +69,7 @@ class ConsoleApiIT {
         redis.template().delete(RedisKeys.shardQueue(shard, type));
       }
       redis.template().delete(RedisKeys.manualQueue(type));
+      redis.template().delete(RedisKeys.manualTriggers(type));
     }
   }
 
@@ -222,15 +223,19 @@ class ConsoleApiIT {
   }
 
   @Test
-  void checkNow_putsTheCardOnTheManualList() {
+  void checkNow_putsTheCardAmongTheManualTriggers() {
     long card = postgres.data().card().insert();
 
     ConsoleClient.Reply reply = console.post("/console/api/cards/" + card + "/checks/carddata", "");
 
     assertThat(reply.status()).isEqualTo(200);
     assertThat(reply.json().path("enrolledNow").asBoolean()).isTrue();
-    assertThat(redis.template().opsForList().range(RedisKeys.manualQueue(TaskType.CARDDATA), 0, -1))
-        .contains(Long.toString(card));
+    assertThat(
+            redis
+                .template()
+                .opsForZSet()
+                .score(RedisKeys.manualTriggers(TaskType.CARDDATA), Long.toString(card)))
+        .isNotNull();
   }
 
   @Test

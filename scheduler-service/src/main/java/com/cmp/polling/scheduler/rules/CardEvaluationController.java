@@ -1,0 +1,111 @@
+package com.cmp.polling.scheduler.rules;
+
+import com.cmp.polling.core.card.Card;
+import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.device.Device;
+import com.cmp.polling.core.device.DeviceStore;
+import com.cmp.polling.core.enrollment.CardEnrollment;
+import com.cmp.polling.core.enrollment.EnrollmentPlan;
+import com.cmp.polling.core.switches.Exemption;
+import com.cmp.polling.schemas.action.StopReason;
+import com.cmp.polling.stopresume.CardNotFoundException;
+import com.cmp.polling.stopresume.CardOutlook;
+import com.cmp.polling.stopresume.RulePreview;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code GET /api/admin/cards/{cardId}/evaluation}: what the rules say about a card now — the
+ * reasons that count, those a switch sets aside (and which switch), protection — and what {@code
+ * evaluateAndAct} would do, found without acting. Whether the pipeline evaluates the card at all is
+ * given beside it.
+ */
+@RestController
+class CardEvaluationController {
+
+  private final RulePreview preview;
+  private final CardStore cards;
+  private final DeviceStore devices;
+  private final CardEnrollment enrollment;
+
+  CardEvaluationController(
+      RulePreview preview, CardStore cards, DeviceStore devices, CardEnrollment enrollment) {
+    this.preview = preview;
+    this.cards = cards;
+    this.devices = devices;
+    this.enrollment = enrollment;
+  }
+
+  @GetMapping("/api/admin/cards/{cardId}/evaluation")
+  EvaluationView evaluation(@PathVariable long cardId) {
+    Card card = cards.findById(cardId).orElseThrow(() -> new CardNotFoundException(cardId));
+    boolean deviceAllows =
+        !card.inDevice()
+            || devices.findById(card.deviceId()).map(Device::pollingEnabled).orElse(false);
+    CardOutlook outlook = preview.outlook(cardId);
+    EnrollmentPlan plan =
+        enrollment.plan(card, deviceAllows, outlook.protectedCard(), CardEnrollment.Timing.NOW);
+    return new EvaluationView(
+        cardId,
+        outlook.carrierId(),
+        outlook.deviceId(),
+        plan.isPolled(),
+        plan.skipReason(),
+        outlook.protectedCard(),
+        outlook.holding().stream().map(StopReason::code).toList(),
+        outlook.exempted().stream().map(ExemptionView::of).toList(),
+        new WouldDo(
+            outlook.action().name().toLowerCase(Locale.ROOT),
+            outlook.reason() == null ? null : outlook.reason().code(),
+            outlook.explanation(),
+            outlook.affectedCardIds()));
+  }
+
+  /**
+   * @param polled whether the pipeline evaluates the card (card and device polling, a matching
+   *     config); evaluateAndAct acts the same when called, but only polled cards are checked
+   * @param notPolledBecause why not, or null
+   * @param reasonsHolding stop reasons that count, highest priority first
+   * @param reasonsExempted stop reasons that hold but that a switch sets aside
+   */
+  record EvaluationView(
+      long cardId,
+      long carrierId,
+      Long deviceId,
+      boolean polled,
+      String notPolledBecause,
+      @JsonProperty("protected") boolean protectedCard,
+      List<String> reasonsHolding,
+      List<ExemptionView> reasonsExempted,
+      WouldDo wouldDo) {}
+
+  /**
+   * @param switchScope {@code carrier} (the carrier's own switch) or {@code default}
+   * @param kind {@code not_enforced} or {@code grace}
+   * @param text as the evaluation's log line says it
+   */
+  record ExemptionView(
+      String reason, String switchScope, String kind, Instant graceUntil, String text) {
+
+    static ExemptionView of(Exemption exemption) {
+      return new ExemptionView(
+          exemption.reason().code(),
+          exemption.byDefault() ? "default" : "carrier",
+          exemption.kind().name().toLowerCase(Locale.ROOT),
+          exemption.graceUntil(),
+          exemption.describe());
+    }
+  }
+
+  /**
+   * @param action {@code none}, {@code stop} or {@code resume}
+   * @param reason the reason of the stop, or the one the resume lifts
+   * @param cardIds the cards it would act on (several for a device)
+   */
+  record WouldDo(String action, String reason, String explanation, List<Long> cardIds) {}
+}
