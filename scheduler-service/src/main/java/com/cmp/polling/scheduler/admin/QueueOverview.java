@@ -1,16 +1,17 @@
 package com.cmp.polling.scheduler.admin;
 
-import com.cmp.polling.core.queue.Backlog;
 import com.cmp.polling.core.queue.PollingQueueException;
 import com.cmp.polling.core.queue.PollingQueueManager;
+import com.cmp.polling.core.queue.QueueInspector;
+import com.cmp.polling.core.queue.ShardFigures;
 import com.cmp.polling.schemas.task.TaskType;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -27,10 +28,12 @@ class QueueOverview {
   private static final Logger log = LoggerFactory.getLogger(QueueOverview.class);
 
   private final PollingQueueManager queues;
+  private final QueueInspector inspector;
   private final Clock clock;
 
-  QueueOverview(PollingQueueManager queues, Clock clock) {
+  QueueOverview(PollingQueueManager queues, QueueInspector inspector, Clock clock) {
     this.queues = queues;
+    this.inspector = inspector;
     this.clock = clock;
   }
 
@@ -41,9 +44,19 @@ class QueueOverview {
     for (TaskType type : TaskType.values()) {
       List<Long> shards = new ArrayList<>(queues.shardCount());
       List<Integer> failed = new ArrayList<>();
+      long depth = 0;
+      long due = 0;
+      Instant oldest = null;
       for (int shard = 0; shard < queues.shardCount(); shard++) {
         try {
-          shards.add(queues.getQueueDepth(shard, type));
+          ShardFigures figures = inspector.shardFigures(shard, type, now, now);
+          shards.add(figures.queued());
+          depth += figures.queued();
+          due += figures.due();
+          if (figures.oldestDueAt() != null
+              && (oldest == null || figures.oldestDueAt().isBefore(oldest))) {
+            oldest = figures.oldestDueAt();
+          }
         } catch (PollingQueueException e) {
           log.warn(
               "shard {} {} left out of the queue overview: {}", shard, type.code(), e.getMessage());
@@ -51,29 +64,18 @@ class QueueOverview {
           failed.add(shard);
         }
       }
-      long depth = shards.stream().filter(d -> d != null).mapToLong(Long::longValue).sum();
-      Optional<Backlog> backlog = backlog(type);
+      boolean none = failed.size() == queues.shardCount();
       byType.put(
           type.code(),
           new TaskQueues(
               depth,
-              backlog.map(Backlog::due).orElse(null),
-              backlog.map(b -> b.oldestAge().toSeconds()).orElse(null),
+              none ? null : due,
+              none ? null : oldest == null ? 0 : Duration.between(oldest, now).toSeconds(),
               queues.manualTriggers().length(type),
               shards,
               failed));
     }
     return new Queues(now, queues.shardCount(), byType);
-  }
-
-  /** Empty when the shards could not be read together (a failed shard is named beside it). */
-  private Optional<Backlog> backlog(TaskType type) {
-    try {
-      return Optional.of(queues.getBacklog(type));
-    } catch (PollingQueueException e) {
-      log.warn("{} backlog left out of the queue overview: {}", type.code(), e.getMessage());
-      return Optional.empty();
-    }
   }
 
   /**
@@ -89,8 +91,8 @@ class QueueOverview {
    *
    * @param depth cards scheduled in the shards that answered (the sum of {@code shards}), leased
    *     ones included
-   * @param overdue cards due and not dispatched: how far behind the scheduler is (null when the
-   *     shards could not be read together: see {@code failedShards})
+   * @param overdue cards due and not dispatched: how far behind the scheduler is (null when the no
+   *     shard answered)
    * @param oldestOverdueSeconds how long the longest-waiting of them has waited (0: none; null as
    *     {@code overdue})
    * @param manual manual triggers waiting for the next tick, or being published
