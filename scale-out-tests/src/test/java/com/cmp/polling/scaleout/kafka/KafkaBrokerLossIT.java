@@ -27,6 +27,8 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.data.redis.core.ZSetOperations.TypedTuple;
 import org.springframework.kafka.core.KafkaTemplate;
 
@@ -41,6 +43,8 @@ import org.springframework.kafka.core.KafkaTemplate;
  */
 @TestMethodOrder(OrderAnnotation.class)
 class KafkaBrokerLossIT {
+
+  private static final Logger log = LoggerFactory.getLogger(KafkaBrokerLossIT.class);
 
   @RegisterExtension static final PostgresExtension postgres = PostgresExtension.migrated();
   @RegisterExtension static final RedisExtension redis = new RedisExtension();
@@ -152,6 +156,7 @@ class KafkaBrokerLossIT {
     assertThat(cluster.partitions(TASKS)).anyMatch(partition -> partition.leader() == victim);
     Map<String, Integer> checkedBefore = usageCalls();
 
+    long killedAt = System.nanoTime();
     kafka.stopBroker(victim);
 
     // Each card comes due once per interval: within an interval (plus the failover, ~10 s for the
@@ -161,6 +166,10 @@ class KafkaBrokerLossIT {
         .atMost(INTERVAL.plusSeconds(90))
         .pollInterval(Duration.ofSeconds(1))
         .until(() -> notCheckedSince(checkedBefore).isEmpty());
+    log.info(
+        "every card checked again {} ms after broker {} was killed",
+        (System.nanoTime() - killedAt) / 1_000_000,
+        victim);
     assertThat(handlers.isRunning()).isTrue();
     assertThat(scheduler.isRunning()).isTrue();
 
