@@ -3,6 +3,7 @@ package com.cmp.polling.scaleout.lifecycle;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.cmp.polling.scaleout.apps.AppLauncher;
+import com.cmp.polling.scaleout.apps.ListenerReadiness;
 import com.cmp.polling.scaleout.apps.RunningApp;
 import com.cmp.polling.testsupport.kafka.ConnectWorker;
 import io.debezium.connector.postgresql.Module;
@@ -56,7 +57,7 @@ class KafkaConnectLifecycleIT extends LifecycleContract {
     }
     // The connector keeps its slot (slot.drop.on.stop=false, as in production); the test
     // database can only be dropped without it.
-    awaitSlotActive(false);
+    ListenerReadiness.awaitSlotActive(postgres, slot, false);
     postgres.jdbc().sql("SELECT pg_drop_replication_slot(?)").param(slot).query().singleRow();
   }
 

@@ -6,8 +6,8 @@ import static org.awaitility.Awaitility.await;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.queue.ScheduledCheck;
 import com.cmp.polling.core.redis.RedisKeys;
-import com.cmp.polling.listener.topology.TopologyRunner;
 import com.cmp.polling.scaleout.apps.AppLauncher;
+import com.cmp.polling.scaleout.apps.ListenerReadiness;
 import com.cmp.polling.scaleout.apps.RunningApp;
 import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.action.CardAction;
@@ -23,13 +23,11 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
-import org.apache.kafka.streams.KafkaStreams;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 
 /**
  * What the lifecycle listener does with the database's changes, whoever captures them: each
@@ -85,7 +83,8 @@ abstract class LifecycleContract {
             .intervals(60, 60, 3600, null)
             .insert();
     listener = startListenerAndCapture(AppLauncher.of(postgres, redis, kafka, null));
-    awaitRunning(listener);
+    ListenerReadiness.awaitSlotActive(postgres, slot, true);
+    ListenerReadiness.awaitProcessing(listener);
     queues = new QueueReader(redis.template());
   }
 
@@ -234,43 +233,5 @@ abstract class LifecycleContract {
 
   private void update(String sql, long id) {
     postgres.jdbc().sql(sql).param(id).update();
-  }
-
-  /** Waits until the slot streams, both topologies run and the lifecycle consumer has its topic. */
-  void awaitRunning(RunningApp app) {
-    awaitSlotActive(true);
-    for (String topology : List.of("topologyRunner", "cardActionsRunner")) {
-      await(topology + " running")
-          .atMost(Duration.ofSeconds(60))
-          .until(
-              () -> app.bean(topology, TopologyRunner.class).state() == KafkaStreams.State.RUNNING);
-    }
-    await("lifecycle consumer assigned")
-        .atMost(Duration.ofSeconds(60))
-        .until(
-            () -> {
-              var container =
-                  app.bean(KafkaListenerEndpointRegistry.class)
-                      .getListenerContainer("lifecycle-events");
-              var assigned = container == null ? null : container.getAssignedPartitions();
-              return assigned != null && !assigned.isEmpty();
-            });
-  }
-
-  /** Waits until the replication slot {@link #slot} is (or is no longer) in use by a reader. */
-  void awaitSlotActive(boolean active) {
-    await("slot " + slot + (active ? " streaming" : " released"))
-        .atMost(Duration.ofSeconds(60))
-        .until(
-            () ->
-                postgres
-                        .jdbc()
-                        .sql(
-                            "SELECT count(*) FROM pg_replication_slots WHERE slot_name = ? AND"
-                                + " active")
-                        .param(slot)
-                        .query(Long.class)
-                        .single()
-                    == (active ? 1 : 0));
   }
 }
