@@ -7,6 +7,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.Node;
@@ -42,6 +43,14 @@ final class ClusterView implements AutoCloseable {
                     p.leader() == null ? -1 : p.leader().id(),
                     ids(p.replicas()),
                     ids(p.isr())))
+        .toList();
+  }
+
+  /** The names of the topics that start with one of the prefixes. */
+  List<String> topicsStartingWith(String... prefixes) {
+    return get(admin.listTopics().names()).stream()
+        .filter(name -> Stream.of(prefixes).anyMatch(name::startsWith))
+        .sorted()
         .toList();
   }
 
