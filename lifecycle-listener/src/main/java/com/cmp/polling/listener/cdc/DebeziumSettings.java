@@ -103,8 +103,10 @@ public final class DebeziumSettings {
     p.setProperty("offset.storage", "org.apache.kafka.connect.storage.KafkaOffsetBackingStore");
     p.setProperty("offset.storage.topic", cdc.offsetTopic());
     p.setProperty("offset.storage.partitions", "1");
-    p.setProperty(
-        "offset.storage.replication.factor", Short.toString(cdc.offsetReplicationFactor()));
+    if (cdc.offsetReplicationFactor() != null) {
+      p.setProperty(
+          "offset.storage.replication.factor", Short.toString(cdc.offsetReplicationFactor()));
+    }
     p.setProperty("offset.flush.interval.ms", Long.toString(cdc.offsetFlushInterval().toMillis()));
     p.setProperty("bootstrap.servers", bootstrapServers);
     // The envelope alone, as Connect's JsonConverter writes it with schemas.enable=false.

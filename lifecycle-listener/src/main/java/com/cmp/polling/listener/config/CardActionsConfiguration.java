@@ -29,9 +29,7 @@ public class CardActionsConfiguration {
     var cardActions = properties.cardActions();
     Properties settings =
         StreamsSettings.of(
-            properties.streams(),
-            String.join(",", kafka.getBootstrapServers()),
-            polling.kafka().replicationFactor());
+            properties.streams(), String.join(",", kafka.getBootstrapServers()), polling.kafka());
     settings.put(StreamsConfig.APPLICATION_ID_CONFIG, cardActions.applicationId());
     settings.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, cardActions.processingGuarantee());
     return new TopologyRunner(

@@ -34,7 +34,8 @@ public record ListenerProperties(
    * @param snapshotMode Debezium's {@code snapshot.mode}: {@code initial} reads the tables once on
    *     the very first start (only to learn which cards sit in which device), then streams
    * @param offsetTopic the Kafka topic holding the engine's offsets (compacted, one partition)
-   * @param offsetReplicationFactor replicas of the offset topic when the engine creates it
+   * @param offsetReplicationFactor replicas of the offset topic; unset: {@code
+   *     cmp.polling.kafka.replication-factor}
    * @param offsetFlushInterval how often processed offsets are committed; after a crash at most
    *     this much is read again (the consumer is idempotent)
    * @param pollInterval how long the engine waits for new changes before looking again (low:
@@ -51,7 +52,7 @@ public record ListenerProperties(
       @DefaultValue("cmp_polling_lifecycle") String publicationName,
       @DefaultValue("initial") String snapshotMode,
       @DefaultValue("cmp.lifecycle.cdc-offsets") String offsetTopic,
-      @DefaultValue("1") short offsetReplicationFactor,
+      Short offsetReplicationFactor,
       @DefaultValue("1s") Duration offsetFlushInterval,
       @DefaultValue("10ms") Duration pollInterval,
       @DefaultValue("10s") Duration heartbeatInterval,
