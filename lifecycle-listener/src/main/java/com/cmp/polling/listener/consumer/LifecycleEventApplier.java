@@ -149,9 +149,10 @@ class LifecycleEventApplier {
       case CARD_DELETED -> lifecycle.onCardDeleted(event.cardId());
       case CARD_POLLING_DISABLED, DEVICE_POLLING_DISABLED ->
           lifecycle.onCardDisabled(event.cardId());
-      // A deleted device no longer rules its cards: they are judged on their own flag.
-      case CARD_POLLING_ENABLED, DEVICE_POLLING_ENABLED, DEVICE_DELETED ->
-          lifecycle.onCardEnabled(event.cardId());
+      case CARD_POLLING_ENABLED, DEVICE_POLLING_ENABLED -> lifecycle.onCardEnabled(event.cardId());
+      // A deleted device allows no polling, like a disabled one: its cards leave the queues (and
+      // are never stopped for lacking packages of their own) until they move to a live device.
+      case DEVICE_DELETED -> lifecycle.onCardDeviceDeleted(event.cardId());
       case CONFIG_CHANGED -> lifecycle.onConfigChanged();
       // Creations and status changes are applied in runs (flushCreated, flushStatusChanged).
       default -> throw new IllegalStateException(event.type().code() + " is applied in runs");
