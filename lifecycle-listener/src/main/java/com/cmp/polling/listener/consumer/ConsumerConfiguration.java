@@ -16,6 +16,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.dao.DataAccessException;
 import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.kafka.KafkaException;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
 import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
@@ -26,9 +27,10 @@ import org.springframework.util.backoff.FixedBackOff;
 
 /**
  * The consumer of {@code polling.lifecycle}: batches, idempotent application, and errors handled
- * the pipeline's way. A malformed event goes to {@code polling.lifecycle-dlt} at once; a Redis or
- * database failure is retried with back-off until it passes (an event is never dropped because a
- * server was away); anything else is tried {@code retries} times, then dead-lettered.
+ * the pipeline's way. A malformed event goes to {@code polling.lifecycle-dlt} at once, with one
+ * WARN line, and the batch goes on; a Redis or database failure is retried with back-off until it
+ * passes (an event is never dropped because a server was away); anything else is tried {@code
+ * retries} times, then dead-lettered.
  */
 @Configuration(proxyBeanMethods = false)
 public class ConsumerConfiguration {
@@ -40,16 +42,28 @@ public class ConsumerConfiguration {
     return new AppliedEvents(redis, properties.consumer().appliedTtl());
   }
 
+  /** {@code polling.lifecycle-dlt}, any partition: the reason and origin go in the headers. */
+  @Bean
+  DeadLetterPublishingRecoverer lifecycleDeadLetters(KafkaTemplate<String, byte[]> template) {
+    return new DeadLetterPublishingRecoverer(
+        template,
+        (record, error) -> new TopicPartition(record.topic() + Topic.DEAD_LETTER_SUFFIX, -1));
+  }
+
   @Bean
   LifecycleEventsListener lifecycleEventsListener(
-      PollingLifecycleService lifecycle, PayloadCodec codec, AppliedEvents applied) {
-    return new LifecycleEventsListener(new LifecycleEventApplier(lifecycle, codec, applied));
+      PollingLifecycleService lifecycle,
+      PayloadCodec codec,
+      AppliedEvents applied,
+      DeadLetterPublishingRecoverer lifecycleDeadLetters) {
+    return new LifecycleEventsListener(
+        new LifecycleEventApplier(lifecycle, codec, applied, lifecycleDeadLetters));
   }
 
   @Bean(CONTAINER_FACTORY)
   ConcurrentKafkaListenerContainerFactory<String, byte[]> lifecycleBatchFactory(
       KafkaProperties kafka,
-      KafkaTemplate<String, byte[]> template,
+      DeadLetterPublishingRecoverer lifecycleDeadLetters,
       ListenerProperties properties) {
     var settings = properties.consumer();
     Map<String, Object> config = kafka.buildConsumerProperties();
@@ -63,20 +77,20 @@ public class ConsumerConfiguration {
     factory.setBatchListener(true);
     factory.setConcurrency(settings.concurrency());
     factory.setAutoStartup(settings.autoStartup());
-    factory.setCommonErrorHandler(errorHandler(template, settings));
+    factory.setCommonErrorHandler(errorHandler(lifecycleDeadLetters, settings));
     return factory;
   }
 
   private static DefaultErrorHandler errorHandler(
-      KafkaTemplate<String, byte[]> template, ListenerProperties.Consumer settings) {
-    var recoverer =
-        new DeadLetterPublishingRecoverer(
-            template,
-            (record, error) -> new TopicPartition(record.topic() + Topic.DEAD_LETTER_SUFFIX, -1));
+      DeadLetterPublishingRecoverer recoverer, ListenerProperties.Consumer settings) {
     var handler =
         new DefaultErrorHandler(
             recoverer, new FixedBackOff(settings.retryBackoff().toMillis(), settings.retries()));
     handler.addNotRetryableExceptions(InvalidPayloadException.class);
+    // Every try that fails is one WARN line (FailedEventLog); the container's own log of the
+    // re-seek after each of them, a full stack trace, goes to DEBUG.
+    handler.setRetryListeners(new FailedEventLog());
+    handler.setLogLevel(KafkaException.Level.DEBUG);
     handler.setBackOffFunction(
         (record, error) -> {
           if (causedByServers(error)) {
