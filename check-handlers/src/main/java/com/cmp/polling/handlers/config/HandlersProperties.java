@@ -20,6 +20,12 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param retryDelay when a check that failed for a passing reason (gateway timeout, busy card) runs
  *     again, instead of the config's full interval
  * @param cardCacheTtl how long a card stays in the Redis card cache
+ * @param staticMembership whether the task consumers join their groups as static members (Kafka's
+ *     {@code group.instance.id}): a restarted instance then gets its partitions back at once
+ *     instead of after the dead consumers' session timeout
+ * @param instanceId this instance's id in those groups: stable across its restarts, and unique
+ *     among the instances (two instances with one id fence each other's consumers); default: the
+ *     host name (a container's, a pod's), letters, digits, {@code .}, {@code _} and {@code -}
  */
 @ConfigurationProperties("cmp.polling.handlers")
 public record HandlersProperties(
@@ -29,4 +35,16 @@ public record HandlersProperties(
     @DefaultValue("2s") Duration permitWait,
     @DefaultValue("10m") Duration permitTtl,
     @DefaultValue("60s") Duration retryDelay,
-    @DefaultValue("10m") Duration cardCacheTtl) {}
+    @DefaultValue("10m") Duration cardCacheTtl,
+    @DefaultValue("true") boolean staticMembership,
+    String instanceId) {
+
+  public HandlersProperties {
+    if (instanceId != null
+        && !instanceId.isBlank()
+        && !StaticMembership.VALID_ID.matcher(instanceId).matches()) {
+      throw new IllegalArgumentException(
+          "cmp.polling.handlers.instance-id must be 1-150 of [A-Za-z0-9._-], was " + instanceId);
+    }
+  }
+}
