@@ -4,6 +4,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.cmp.polling.simulator.GatewaySimulator;
 import com.cmp.polling.simulator.RunningSimulator;
+import com.cmp.polling.testsupport.app.AppProcess;
 import com.cmp.polling.testsupport.app.InfrastructureProperties;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
@@ -61,11 +62,10 @@ class CleanStopIT {
     try (Admin admin =
             Admin.create(
                 Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()));
-        HandlersProcess stopped = HandlersProcess.start(with(properties, "it-a"), "clean-stop-a")) {
+        AppProcess stopped = AppProcess.start(with(properties, "it-a"), "clean-stop-a")) {
       stopped.awaitUp(Duration.ofSeconds(120));
       await().atMost(Duration.ofSeconds(60)).until(() -> members(admin).size() == 1);
-      try (HandlersProcess staying =
-          HandlersProcess.start(with(properties, "it-b"), "clean-stop-b")) {
+      try (AppProcess staying = AppProcess.start(with(properties, "it-b"), "clean-stop-b")) {
         staying.awaitUp(Duration.ofSeconds(120));
         // Both in the group, one partition each: the Range assignor orders static members by id.
         await()

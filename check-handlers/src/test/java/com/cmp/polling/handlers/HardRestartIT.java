@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.cmp.polling.simulator.GatewaySimulator;
 import com.cmp.polling.simulator.RunningSimulator;
+import com.cmp.polling.testsupport.app.AppProcess;
 import com.cmp.polling.testsupport.app.InfrastructureProperties;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
@@ -61,7 +62,7 @@ class HardRestartIT {
     long before = postgres.data().card().insert();
     long during = postgres.data().card().insert();
 
-    try (HandlersProcess first = HandlersProcess.start(properties, "hard-restart-it-first")) {
+    try (AppProcess first = AppProcess.start(properties, "hard-restart-it-first")) {
       first.awaitUp(Duration.ofSeconds(120));
       tasks.publish(before);
       await("first run handles a task")
@@ -73,7 +74,7 @@ class HardRestartIT {
     tasks.publish(during); // waits in the partition the dead consumers still hold
 
     long launched = System.nanoTime();
-    try (HandlersProcess second = HandlersProcess.start(properties, "hard-restart-it-second")) {
+    try (AppProcess second = AppProcess.start(properties, "hard-restart-it-second")) {
       second.awaitUp(Duration.ofSeconds(120));
       long up = System.nanoTime();
 

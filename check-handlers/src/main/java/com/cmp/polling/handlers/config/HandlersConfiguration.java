@@ -1,5 +1,7 @@
 package com.cmp.polling.handlers.config;
 
+import com.cmp.polling.autoconfigure.membership.LeaveGroupsOnStop;
+import com.cmp.polling.autoconfigure.membership.StaticMembership;
 import com.cmp.polling.core.card.CardCache;
 import java.util.HashMap;
 import java.util.Map;

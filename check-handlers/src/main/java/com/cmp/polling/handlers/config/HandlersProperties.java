@@ -1,5 +1,6 @@
 package com.cmp.polling.handlers.config;
 
+import com.cmp.polling.autoconfigure.membership.StaticMembership;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -40,11 +41,6 @@ public record HandlersProperties(
     String instanceId) {
 
   public HandlersProperties {
-    if (instanceId != null
-        && !instanceId.isBlank()
-        && !StaticMembership.VALID_ID.matcher(instanceId).matches()) {
-      throw new IllegalArgumentException(
-          "cmp.polling.handlers.instance-id must be 1-150 of [A-Za-z0-9._-], was " + instanceId);
-    }
+    StaticMembership.check("cmp.polling.handlers.instance-id", instanceId);
   }
 }

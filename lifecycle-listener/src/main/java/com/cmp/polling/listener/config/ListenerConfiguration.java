@@ -62,7 +62,8 @@ public class ListenerConfiguration {
         StreamsSettings.of(
             properties.streams(),
             String.join(",", kafka.getBootstrapServers()),
-            polling.kafka().replicationFactor()));
+            polling.kafka().replicationFactor(),
+            properties.staticInstanceId()));
   }
 
   /** Only this process re-enrolls after a config change; the others only reload the configs. */

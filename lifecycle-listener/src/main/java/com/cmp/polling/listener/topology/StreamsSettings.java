@@ -1,5 +1,6 @@
 package com.cmp.polling.listener.topology;
 
+import com.cmp.polling.autoconfigure.membership.StaticMembership;
 import com.cmp.polling.listener.config.ListenerProperties;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,8 +17,15 @@ public final class StreamsSettings {
 
   private StreamsSettings() {}
 
+  /**
+   * @param staticInstanceId the instance id its stream threads join the group under as static
+   *     members ({@code <id>-<application id>-<thread>}), or null for dynamic members
+   */
   public static Properties of(
-      ListenerProperties.Streams streams, String bootstrapServers, short replicationFactor) {
+      ListenerProperties.Streams streams,
+      String bootstrapServers,
+      short replicationFactor,
+      String staticInstanceId) {
     Properties p = new Properties();
     p.put(StreamsConfig.APPLICATION_ID_CONFIG, streams.applicationId());
     p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
@@ -42,6 +50,12 @@ public final class StreamsSettings {
     p.put(
         StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG,
         LogAndContinueExceptionHandler.class);
+    if (staticInstanceId != null) {
+      // Kafka Streams appends -<thread> itself; its close with leaveGroup removes the members.
+      p.put(
+          StreamsConfig.mainConsumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG),
+          StaticMembership.memberId(staticInstanceId, streams.applicationId()));
+    }
     p.putAll(streams.kafka());
     return p;
   }

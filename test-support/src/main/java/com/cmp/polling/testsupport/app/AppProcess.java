@@ -1,8 +1,7 @@
-package com.cmp.polling.handlers;
+package com.cmp.polling.testsupport.app;
 
 import static org.awaitility.Awaitility.await;
 
-import com.cmp.polling.testsupport.app.InfrastructureProperties;
 import com.cmp.polling.testsupport.net.Ports;
 import java.io.File;
 import java.io.IOException;
@@ -22,17 +21,18 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * The check handlers' executable jar run as a process of its own (failsafe runs after package), so
- * that a test can stop it the hard way: {@link #kill()} is a SIGKILL, after which nothing of the
- * process runs, its Kafka consumers included.
+ * The module's executable jar ({@code target/*-exec.jar}: failsafe runs after package) run as a
+ * process of its own, so that a test can stop an app the hard way: {@link #kill()} is a SIGKILL,
+ * after which nothing of the process runs (its Kafka consumers do not leave their groups, its
+ * replication connection is not closed by it).
  */
-public final class HandlersProcess implements AutoCloseable {
+public final class AppProcess implements AutoCloseable {
 
   private final Process process;
   private final int managementPort;
   private final Path log;
 
-  private HandlersProcess(Process process, int managementPort, Path log) {
+  private AppProcess(Process process, int managementPort, Path log) {
     this.process = process;
     this.managementPort = managementPort;
     this.log = log;
@@ -42,7 +42,7 @@ public final class HandlersProcess implements AutoCloseable {
    * Starts the jar with {@code properties} as its command-line arguments; its output goes to {@code
    * target/<logName>.log}.
    */
-  public static HandlersProcess start(Map<String, Object> properties, String logName) {
+  public static AppProcess start(Map<String, Object> properties, String logName) {
     int managementPort = Ports.free();
     List<String> command = new ArrayList<>();
     command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
@@ -59,7 +59,7 @@ public final class HandlersProcess implements AutoCloseable {
               .redirectErrorStream(true)
               .redirectOutput(log.toFile())
               .start();
-      return new HandlersProcess(process, managementPort, log);
+      return new AppProcess(process, managementPort, log);
     } catch (IOException e) {
       throw new UncheckedIOException("could not start " + command, e);
     }
@@ -73,7 +73,7 @@ public final class HandlersProcess implements AutoCloseable {
                 URI.create("http://127.0.0.1:" + managementPort + "/actuator/health"))
             .timeout(Duration.ofSeconds(2))
             .build();
-    await("check handlers up (log: " + log.toAbsolutePath() + ")")
+    await("app up (log: " + log.toAbsolutePath() + ")")
         .atMost(atMost)
         .pollInterval(Duration.ofMillis(100))
         .failFast("the process ended", () -> !process.isAlive())
@@ -101,11 +101,11 @@ public final class HandlersProcess implements AutoCloseable {
     try {
       if (!process.waitFor(60, TimeUnit.SECONDS)) {
         process.destroyForcibly();
-        throw new IllegalStateException("the check handlers did not end within 60 s");
+        throw new IllegalStateException("the app did not end within 60 s: " + log.toAbsolutePath());
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while waiting for the check handlers", e);
+      throw new IllegalStateException("interrupted while waiting for the app to end", e);
     }
   }
 

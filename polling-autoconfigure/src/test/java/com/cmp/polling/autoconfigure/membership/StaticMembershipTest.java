@@ -1,9 +1,8 @@
-package com.cmp.polling.handlers.config;
+package com.cmp.polling.autoconfigure.membership;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.time.Duration;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.junit.jupiter.api.Test;
@@ -45,13 +44,12 @@ class StaticMembershipTest {
   }
 
   @Test
-  void anInstanceIdKafkaWouldRefuse_failsTheStart() {
-    assertThatThrownBy(() -> properties("handlers 1"))
+  void anInstanceIdKafkaWouldRefuse_isRefused_namingTheProperty() {
+    assertThatThrownBy(() -> StaticMembership.check("cmp.polling.x.instance-id", "handlers 1"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("cmp.polling.handlers.instance-id")
-        .hasMessageContaining("handlers 1");
-    assertThat(properties("handlers_1.eu-west").instanceId()).isEqualTo("handlers_1.eu-west");
-    assertThat(properties(null).instanceId()).isNull();
+        .hasMessage("cmp.polling.x.instance-id must be 1-150 of [A-Za-z0-9._-], was handlers 1");
+    StaticMembership.check("cmp.polling.x.instance-id", "handlers_1.eu-west");
+    StaticMembership.check("cmp.polling.x.instance-id", null);
   }
 
   private static ConcurrentMessageListenerContainer<String, byte[]> container(String listenerId) {
@@ -60,18 +58,5 @@ class StaticMembershipTest {
             new DefaultKafkaConsumerFactory<>(Map.of()), new ContainerProperties("polling.task"));
     container.setBeanName(listenerId); // a @KafkaListener container is named by its id
     return container;
-  }
-
-  private static HandlersProperties properties(String instanceId) {
-    return new HandlersProperties(
-        4,
-        64,
-        10,
-        Duration.ofSeconds(2),
-        Duration.ofMinutes(10),
-        Duration.ofSeconds(60),
-        Duration.ofMinutes(10),
-        true,
-        instanceId);
   }
 }

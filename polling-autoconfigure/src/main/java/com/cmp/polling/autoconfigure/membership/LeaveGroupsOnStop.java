@@ -1,4 +1,4 @@
-package com.cmp.polling.handlers.config;
+package com.cmp.polling.autoconfigure.membership;
 
 import java.time.Duration;
 import java.util.HashSet;
@@ -27,7 +27,7 @@ import org.springframework.kafka.listener.MessageListenerContainer;
  * (kill -9, a crash) leaves the members in place, and the instance's return under the same id takes
  * their partitions back at once.
  */
-final class LeaveGroupsOnStop implements SmartLifecycle {
+public final class LeaveGroupsOnStop implements SmartLifecycle {
 
   private static final Logger log = LoggerFactory.getLogger(LeaveGroupsOnStop.class);
   private static final Duration TIMEOUT = Duration.ofSeconds(5);
@@ -37,7 +37,12 @@ final class LeaveGroupsOnStop implements SmartLifecycle {
   private final String instanceId;
   private volatile boolean running;
 
-  LeaveGroupsOnStop(
+  /**
+   * @param adminConfig how to reach Kafka ({@code KafkaAdmin#getConfigurationProperties()})
+   * @param listeners the app's listener containers, whose groups are left
+   * @param instanceId the instance id the containers' static ids were made of
+   */
+  public LeaveGroupsOnStop(
       Map<String, Object> adminConfig, KafkaListenerEndpointRegistry listeners, String instanceId) {
     this.adminConfig = adminConfig;
     this.listeners = listeners;
