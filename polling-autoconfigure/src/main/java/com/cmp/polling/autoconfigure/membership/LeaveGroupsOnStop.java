@@ -1,17 +1,23 @@
 package com.cmp.polling.autoconfigure.membership;
 
+import static java.util.concurrent.TimeUnit.NANOSECONDS;
+
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.MemberDescription;
 import org.apache.kafka.clients.admin.MemberToRemove;
 import org.apache.kafka.clients.admin.RemoveMembersFromConsumerGroupOptions;
+import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,6 +36,8 @@ import org.springframework.kafka.listener.MessageListenerContainer;
 public final class LeaveGroupsOnStop implements SmartLifecycle {
 
   private static final Logger log = LoggerFactory.getLogger(LeaveGroupsOnStop.class);
+
+  /** The most a stop may spend on this, whatever the number of groups (Kafka may be away). */
   private static final Duration TIMEOUT = Duration.ofSeconds(5);
 
   private final Map<String, Object> adminConfig;
@@ -57,66 +65,79 @@ public final class LeaveGroupsOnStop implements SmartLifecycle {
   @Override
   public void stop() {
     running = false;
-    try (Admin admin = Admin.create(adminConfig)) {
-      for (MessageListenerContainer container : listeners.getListenerContainers()) {
-        leave(admin, container.getGroupId(), container.getListenerId());
+    Map<String, List<Pattern>> ours = new HashMap<>();
+    for (MessageListenerContainer container : listeners.getListenerContainers()) {
+      // Spring Kafka's concurrent container names its child consumers <id>-0, <id>-1, ...
+      String prefix = StaticMembership.memberId(instanceId, container.getListenerId());
+      ours.computeIfAbsent(container.getGroupId(), group -> new ArrayList<>())
+          .add(Pattern.compile(Pattern.quote(prefix) + "-\\d+"));
+    }
+    if (ours.isEmpty()) {
+      return;
+    }
+    long deadline = System.nanoTime() + TIMEOUT.toNanos();
+    Admin admin = Admin.create(adminConfig);
+    try {
+      Map<String, KafkaFuture<Void>> removals = new HashMap<>();
+      var described = admin.describeConsumerGroups(ours.keySet()).describedGroups();
+      for (var group : described.entrySet()) {
+        Set<MemberToRemove> members =
+            membersOf(described(group.getValue(), deadline), ours.get(group.getKey()));
+        if (!members.isEmpty()) {
+          var options = new RemoveMembersFromConsumerGroupOptions(members);
+          options.reason("instance " + instanceId + " stopped");
+          removals.put(
+              group.getKey(), admin.removeMembersFromConsumerGroup(group.getKey(), options).all());
+        }
       }
-    } catch (RuntimeException e) {
+      for (var removal : removals.entrySet()) {
+        removal.getValue().get(left(deadline), NANOSECONDS);
+        log.info("static members of instance {} left group {}", instanceId, removal.getKey());
+      }
+    } catch (ExecutionException | TimeoutException | RuntimeException e) {
       log.warn(
-          "static members of instance {} not taken out of their groups ({}): their partitions"
+          "static members of instance {} not all taken out of their groups ({}): their partitions"
               + " wait for the session timeout",
           instanceId,
-          e.getMessage());
+          e instanceof ExecutionException ? e.getCause().getMessage() : e.toString());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      // Pending requests (Kafka away) must not hold the shutdown beyond the deadline.
+      admin.close(Duration.ofMillis(Math.max(0, left(deadline) / 1_000_000)));
     }
   }
 
-  private void leave(Admin admin, String group, String listenerId) {
-    // Spring Kafka's concurrent container names its child consumers <id>-0, <id>-1, ...
-    Pattern ours =
-        Pattern.compile(Pattern.quote(StaticMembership.memberId(instanceId, listenerId)) + "-\\d+");
+  /** The group as described, or one without members if it never existed (a listener not run). */
+  private static ConsumerGroupDescription described(
+      KafkaFuture<ConsumerGroupDescription> description, long deadline)
+      throws ExecutionException, TimeoutException, InterruptedException {
     try {
-      Set<MemberToRemove> members = new HashSet<>();
-      for (MemberDescription member :
-          admin
-              .describeConsumerGroups(Set.of(group))
-              .describedGroups()
-              .get(group)
-              .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
-              .members()) {
-        member
-            .groupInstanceId()
-            .filter(id -> ours.matcher(id).matches())
-            .ifPresent(id -> members.add(new MemberToRemove(id)));
-      }
-      if (members.isEmpty()) {
-        return;
-      }
-      var options = new RemoveMembersFromConsumerGroupOptions(members);
-      options.reason("instance " + instanceId + " stopped");
-      admin
-          .removeMembersFromConsumerGroup(group, options)
-          .all()
-          .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-      log.info("{} static members of instance {} left group {}", members.size(), instanceId, group);
+      return description.get(left(deadline), NANOSECONDS);
     } catch (ExecutionException e) {
-      if (!(e.getCause() instanceof GroupIdNotFoundException)) {
-        log.warn(
-            "static members of instance {} did not leave group {} ({}): its partitions wait for"
-                + " the session timeout",
-            instanceId,
-            group,
-            e.getCause().getMessage());
+      if (e.getCause() instanceof GroupIdNotFoundException) {
+        return null;
       }
-    } catch (TimeoutException e) {
-      log.warn(
-          "static members of instance {} did not leave group {} within {}: its partitions wait for"
-              + " the session timeout",
-          instanceId,
-          group,
-          TIMEOUT);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+      throw e;
     }
+  }
+
+  private static Set<MemberToRemove> membersOf(ConsumerGroupDescription group, List<Pattern> ours) {
+    Set<MemberToRemove> members = new HashSet<>();
+    if (group == null) {
+      return members;
+    }
+    for (MemberDescription member : group.members()) {
+      member
+          .groupInstanceId()
+          .filter(id -> ours.stream().anyMatch(pattern -> pattern.matcher(id).matches()))
+          .ifPresent(id -> members.add(new MemberToRemove(id)));
+    }
+    return members;
+  }
+
+  private static long left(long deadline) {
+    return Math.max(0, deadline - System.nanoTime());
   }
 
   @Override
