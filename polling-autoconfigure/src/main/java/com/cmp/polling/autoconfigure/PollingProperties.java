@@ -113,7 +113,9 @@ public record PollingProperties(
   /**
    * @param baseUrl where the carrier gateway answers (docs/gateway-api.md)
    * @param connectTimeout TCP connect timeout
-   * @param readTimeout how long to wait for an answer
+   * @param readTimeout how long one read waits for the next bytes of an answer
+   * @param callTimeout the deadline of a whole gateway call, from asking for a connection to the
+   *     answer's last byte: a gateway trickling its answer is cut off here (a retryable failure)
    * @param rateLimitPerSecond calls per second allowed per carrier id, shared by every process (set
    *     it a little below the carrier's own limit)
    * @param defaultRateLimitPerSecond the limit of carriers not listed; unset: unlimited
@@ -123,6 +125,7 @@ public record PollingProperties(
       URI baseUrl,
       @DefaultValue("2s") Duration connectTimeout,
       @DefaultValue("5s") Duration readTimeout,
+      @DefaultValue("10s") Duration callTimeout,
       Map<Long, Integer> rateLimitPerSecond,
       Integer defaultRateLimitPerSecond,
       @DefaultValue("5s") Duration rateLimitMaxWait) {

@@ -150,6 +150,7 @@ class Completion {
     if (outcome.kind() != Kind.NEXT
         || card == null
         || !card.pollingEnabled()
+        || card.deviceDeleted()
         || !finish.deviceAllowsPolling()
         || type == TaskType.PROTECT) {
       return Optional.empty();
@@ -161,9 +162,12 @@ class Completion {
     // Unless the check vouches for the card it last read, read it again: the check may have
     // changed it (stopped: another config applies).
     Optional<Card> card = current != null ? Optional.of(current) : cards.findById(cardId);
-    if (card.isEmpty() || !card.get().pollingEnabled() || !deviceAllowsPolling) {
+    if (card.isEmpty()
+        || !card.get().pollingEnabled()
+        || card.get().deviceDeleted()
+        || !deviceAllowsPolling) {
       loader.forget(cardId);
-      drop(cardId, type, card.isEmpty() ? "it is gone" : "its polling is disabled");
+      drop(cardId, type, card.isEmpty() ? "it is gone" : notPolledReason(card.get()));
       return "dropped";
     }
     Optional<PollingConfig> config = configs.match(card.get());
@@ -197,5 +201,11 @@ class Completion {
     }
     log.info(
         "{} check of card {} dropped: {}; the card leaves every queue", type.code(), cardId, why);
+  }
+
+  private static String notPolledReason(Card card) {
+    return card.deviceDeleted()
+        ? "its device " + card.deviceId() + " is deleted"
+        : "its polling is disabled";
   }
 }

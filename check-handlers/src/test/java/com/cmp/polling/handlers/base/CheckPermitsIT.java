@@ -28,7 +28,9 @@ class CheckPermitsIT {
           Duration.ofMinutes(10),
           Duration.ofSeconds(60),
           Duration.ofMinutes(10),
-          8);
+          8,
+          true,
+          null);
   private final CheckPermits permits = new CheckPermits(redis.template(), settings);
   // Another instance: the permits are shared through Redis, not through this object.
   private final CheckPermits otherInstance = new CheckPermits(redis.template(), settings);
@@ -93,7 +95,9 @@ class CheckPermitsIT {
                 Duration.ofMillis(50),
                 Duration.ofSeconds(60),
                 Duration.ofMinutes(10),
-                8));
+                8,
+                true,
+                null));
     assertThat(shortLived.acquireUpTo(TaskType.CARDDATA, 10).count()).isEqualTo(10);
 
     // Never closed; after 50 ms the permits are free again.

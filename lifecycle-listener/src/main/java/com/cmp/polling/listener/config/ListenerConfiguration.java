@@ -98,7 +98,10 @@ public class ListenerConfiguration {
         "lifecycle",
         LifecycleTopology.build(codec),
         StreamsSettings.of(
-            properties.streams(), String.join(",", kafka.getBootstrapServers()), polling.kafka()));
+            properties.streams(),
+            String.join(",", kafka.getBootstrapServers()),
+            polling.kafka(),
+            properties.staticInstanceId()));
   }
 
   /** Only this process re-enrolls after a config change; the others only reload the configs. */

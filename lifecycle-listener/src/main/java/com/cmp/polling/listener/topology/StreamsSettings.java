@@ -1,6 +1,7 @@
 package com.cmp.polling.listener.topology;
 
 import com.cmp.polling.autoconfigure.PollingProperties;
+import com.cmp.polling.autoconfigure.membership.StaticMembership;
 import com.cmp.polling.listener.config.ListenerProperties;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,9 +21,14 @@ public final class StreamsSettings {
   /**
    * @param topics the pipeline's topic settings: the internal topics (changelogs, repartition
    *     topics) get the same replicas and min ISR
+   * @param staticInstanceId the instance id its stream threads join the group under as static
+   *     members ({@code <id>-<application id>-<thread>}), or null for dynamic members
    */
   public static Properties of(
-      ListenerProperties.Streams streams, String bootstrapServers, PollingProperties.Kafka topics) {
+      ListenerProperties.Streams streams,
+      String bootstrapServers,
+      PollingProperties.Kafka topics,
+      String staticInstanceId) {
     Properties p = new Properties();
     p.put(StreamsConfig.APPLICATION_ID_CONFIG, streams.applicationId());
     p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
@@ -50,6 +56,12 @@ public final class StreamsSettings {
     p.put(
         StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG,
         LogAndContinueExceptionHandler.class);
+    if (staticInstanceId != null) {
+      // Kafka Streams appends -<thread> itself; its close with leaveGroup removes the members.
+      p.put(
+          StreamsConfig.mainConsumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG),
+          StaticMembership.memberId(staticInstanceId, streams.applicationId()));
+    }
     p.putAll(streams.kafka());
     return p;
   }

@@ -25,7 +25,8 @@ class StreamsSettingsTest {
                 Map.of(
                     "cmp.polling.kafka.replication-factor", "3",
                     "cmp.polling.kafka.min-insync-replicas", "2",
-                    "cmp.polling.kafka.topic-configs.[retention.ms]", "86400000")));
+                    "cmp.polling.kafka.topic-configs.[retention.ms]", "86400000")),
+            null);
 
     assertThat(settings).containsEntry("replication.factor", 3);
     assertThat(settings).containsEntry("topic.min.insync.replicas", "2");
@@ -35,7 +36,7 @@ class StreamsSettingsTest {
 
   @Test
   void byDefault_oneReplica_andTheBrokersMinIsr() {
-    Properties settings = StreamsSettings.of(streams(Map.of()), "localhost:9092", kafka(Map.of()));
+    Properties settings = StreamsSettings.of(streams(Map.of()), "localhost:9092", kafka(Map.of()), null);
 
     assertThat(settings).containsEntry("replication.factor", 1);
     assertThat(settings.stringPropertyNames()).noneMatch(name -> name.startsWith("topic."));
@@ -50,7 +51,8 @@ class StreamsSettingsTest {
             kafka(
                 Map.of(
                     "cmp.polling.kafka.replication-factor", "3",
-                    "cmp.polling.kafka.min-insync-replicas", "2")));
+                    "cmp.polling.kafka.min-insync-replicas", "2")),
+            null);
 
     assertThat(settings).containsEntry("topic.min.insync.replicas", "3");
   }
