@@ -65,20 +65,32 @@ class CheckPermitsIT {
   }
 
   @Test
-  void acquire_ofASinglePermit_waitsForOneToBeGivenBack() throws Exception {
+  void acquireUpTo_aSinglePermit_waitsForOneToBeGivenBack() throws Exception {
     CheckPermits.Permit all = permits.acquireUpTo(TaskType.CARDDATA, 10);
-    assertThat(permits.acquire(TaskType.CARDDATA)).isEmpty();
+    assertThat(permits.acquireUpTo(TaskType.CARDDATA, 1).count()).isZero();
 
     // Given back a moment after the next acquire has started waiting.
     CompletableFuture<Void> giveBack =
         CompletableFuture.runAsync(
             all::close, CompletableFuture.delayedExecutor(50, TimeUnit.MILLISECONDS));
-    var one = permits.acquire(TaskType.CARDDATA);
+    var one = permits.acquireUpTo(TaskType.CARDDATA, 1);
     giveBack.get(5, TimeUnit.SECONDS);
 
-    assertThat(one).isPresent();
-    assertThat(one.get().count()).isEqualTo(1);
-    one.get().close();
+    assertThat(one.count()).isEqualTo(1);
+    one.close();
+    assertThat(held()).isZero();
+  }
+
+  @Test
+  void unsharedPermits_allowTheirCount_withoutTakingOrGivingBackAnySharedOne() {
+    CheckPermits.Permit all = permits.acquireUpTo(TaskType.CARDDATA, 10);
+
+    CheckPermits.Permit manual = permits.unshared(TaskType.CARDDATA, 8);
+    assertThat(manual.count()).isEqualTo(8);
+    manual.close();
+
+    assertThat(held()).as("the shared permits are still all held").isEqualTo(10);
+    all.close();
     assertThat(held()).isZero();
   }
 
