@@ -206,5 +206,4 @@ class Completion {
         reason.why());
     return reason.result();
   }
-
 }

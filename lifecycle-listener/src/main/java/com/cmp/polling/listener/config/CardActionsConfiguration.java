@@ -1,13 +1,13 @@
 package com.cmp.polling.listener.config;
 
 import com.cmp.polling.autoconfigure.PollingProperties;
+import com.cmp.polling.autoconfigure.membership.StaticMembership;
 import com.cmp.polling.listener.topology.CardActionsTopology;
 import com.cmp.polling.listener.topology.StreamsSettings;
 import com.cmp.polling.listener.topology.TopologyRunner;
 import com.cmp.polling.schemas.json.PayloadCodec;
 import java.util.Properties;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
-import com.cmp.polling.autoconfigure.membership.StaticMembership;
 import org.apache.kafka.streams.StreamsConfig;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;

@@ -36,7 +36,8 @@ class StreamsSettingsTest {
 
   @Test
   void byDefault_oneReplica_andTheBrokersMinIsr() {
-    Properties settings = StreamsSettings.of(streams(Map.of()), "localhost:9092", kafka(Map.of()), null);
+    Properties settings =
+        StreamsSettings.of(streams(Map.of()), "localhost:9092", kafka(Map.of()), null);
 
     assertThat(settings).containsEntry("replication.factor", 1);
     assertThat(settings.stringPropertyNames()).noneMatch(name -> name.startsWith("topic."));
