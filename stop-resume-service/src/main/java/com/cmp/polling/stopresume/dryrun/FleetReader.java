@@ -53,7 +53,7 @@ final class FleetReader {
     if (carrierId != null) {
       statement = statement.param(carrierId);
     }
-    return statement.param(limit).query((rs, row) -> card(rs, readDevice(rs))).list();
+    return statement.param(limit).query((rs, row) -> card(rs, readDevice(rs), false)).list();
   }
 
   /** The next live cards after {@code afterId}, wherever they sit, of one carrier or all. */
@@ -108,7 +108,7 @@ final class FleetReader {
         .query(
             (RowCallbackHandler)
                 rs -> {
-                  Card card = card(rs, readDevice(rs));
+                  Card card = card(rs, readDevice(rs), false);
                   byDevice.computeIfAbsent(card.deviceId(), d -> new ArrayList<>()).add(card);
                 });
     return byDevice;
