@@ -6,8 +6,8 @@ import org.springframework.core.retry.RetryPolicy;
 
 /**
  * How often and how patiently a stop or start is tried at the carrier, as Spring's {@link
- * RetryPolicy} (spring-core): exponential back-off, and only failures that may pass are tried
- * again — a carrier's refusal (4xx) is final.
+ * RetryPolicy} (spring-core): exponential back-off, and only failures that may pass are tried again
+ * — a carrier's refusal (4xx) is final.
  */
 public final class CarrierRetry {
 
