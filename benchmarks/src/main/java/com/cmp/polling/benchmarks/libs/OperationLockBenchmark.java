@@ -25,9 +25,9 @@ import org.springframework.integration.redis.util.RedisLockRegistry;
 
 /**
  * JMH: a device's stop/resume lock taken and released through Redis, by our {@link OperationLocks}
- * (SET NX PX, then a Lua compare-and-delete) against Spring Integration's {@link
- * RedisLockRegistry} (its Lua take and release, behind an in-process lock per key). Each operation
- * takes and releases the lock of one of 1,024 devices, in turn, as a stop of one card does.
+ * (SET NX PX, then a Lua compare-and-delete) against Spring Integration's {@link RedisLockRegistry}
+ * (its Lua take and release, behind an in-process lock per key). Each operation takes and releases
+ * the lock of one of 1,024 devices, in turn, as a stop of one card does.
  *
  * <p>Run: see docs/benchmarks.md, "Hand-written pieces against libraries".
  */

@@ -22,10 +22,10 @@ import tools.jackson.module.blackbird.BlackbirdModule;
 
 /**
  * JMH: one check task written and read by the hand-written codec ({@link CheckTaskWriter}, {@link
- * CheckTaskReader}) against Jackson's {@link ObjectWriter}/{@link ObjectReader} made once and reused,
- * plain and with the Blackbird module. It lives in the codec's package to reach its package-private
- * classes. The tasks are those the scheduler writes: one burst, due within a few seconds, millisecond
- * instants, about one in eight with a lease.
+ * CheckTaskReader}) against Jackson's {@link ObjectWriter}/{@link ObjectReader} made once and
+ * reused, plain and with the Blackbird module. It lives in the codec's package to reach its
+ * package-private classes. The tasks are those the scheduler writes: one burst, due within a few
+ * seconds, millisecond instants, about one in eight with a lease.
  *
  * <p>Run: see docs/benchmarks.md, "Hand-written pieces against libraries".
  */

@@ -20,9 +20,10 @@ import org.springframework.integration.support.locks.DistributedLock;
  * RedisKeys} unchanged: the registry is rooted at their {@value #ROOT} prefix.
  *
  * <p>Measured against the hand-written locks (SET NX PX, Lua compare-and-delete) it replaced:
- * take-and-release of a device lock costs the same, 166 µs (registry) against 172 µs (ours, ±
- * 140–200 µs on a busy 2-core machine), JMH {@code OperationLockBenchmark} in the benchmarks module
- * (docs/benchmarks.md, "Hand-written pieces against libraries").
+ * taking and releasing a device lock costs the same, 166 ± 138 µs with the registry against 172 ±
+ * 200 µs with ours (two Redis round trips each, on a busy 2-core machine), JMH {@code
+ * OperationLockBenchmark} in the benchmarks module (docs/benchmarks.md, "Hand-written pieces
+ * against libraries").
  *
  * <p>Unlike the registry's own locks these are not re-entrant: a thread asking again for a lock it
  * holds is refused, as any other asker is. A lock is released by the thread that took it (the
