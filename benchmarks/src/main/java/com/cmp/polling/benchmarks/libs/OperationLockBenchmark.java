@@ -1,12 +1,15 @@
 package com.cmp.polling.benchmarks.libs;
 
 import com.cmp.polling.benchmarks.infra.BenchmarkRedis;
+import com.cmp.polling.core.redis.LuaScripts;
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.stopresume.lock.HeldLock;
 import com.cmp.polling.stopresume.lock.OperationLocks;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Lock;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -21,6 +24,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
+import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.integration.redis.util.RedisLockRegistry;
 
 /**
@@ -42,6 +46,8 @@ public class OperationLockBenchmark {
 
   private static final int DEVICES = 1024;
   private static final Duration TTL = Duration.ofSeconds(30);
+  private static final RedisScript<Long> RELEASE =
+      LuaScripts.load("com/cmp/polling/benchmarks/libs/release_lock.lua", Long.class);
 
   private BenchmarkRedis redis;
   private OperationLocks ours;
@@ -68,7 +74,18 @@ public class OperationLockBenchmark {
   }
 
   @Benchmark
-  public boolean ours() {
+  public boolean handWritten() {
+    String key = RedisKeys.deviceOperationLock(nextDevice());
+    String token = UUID.randomUUID().toString();
+    if (!Boolean.TRUE.equals(redis.template().opsForValue().setIfAbsent(key, token, TTL))) {
+      throw new IllegalStateException("a free lock was refused");
+    }
+    Long released = redis.template().execute(RELEASE, List.of(key), token);
+    return released != null && released == 1;
+  }
+
+  @Benchmark
+  public boolean operationLocks() {
     try (HeldLock lock =
         ours.tryAcquire(RedisKeys.deviceOperationLock(nextDevice()), TTL).orElseThrow()) {
       return lock.key() != null;

@@ -20,10 +20,10 @@ import org.springframework.integration.support.locks.DistributedLock;
  * RedisKeys} unchanged: the registry is rooted at their {@value #ROOT} prefix.
  *
  * <p>Measured against the hand-written locks (SET NX PX, Lua compare-and-delete) it replaced:
- * taking and releasing a device lock costs the same, 166 ± 138 µs with the registry against 172 ±
- * 200 µs with ours (two Redis round trips each, on a busy 2-core machine), JMH {@code
- * OperationLockBenchmark} in the benchmarks module (docs/benchmarks.md, "Hand-written pieces
- * against libraries").
+ * taking and releasing a device lock costs the same within the error of a busy 2-core machine (two
+ * Redis round trips each): hand-written 172 and 169 µs in two runs, the registry 166 and 248 µs,
+ * this class on the registry 217 µs (errors ± 140–560 µs), JMH {@code OperationLockBenchmark} in
+ * the benchmarks module (docs/benchmarks.md, "Hand-written pieces against libraries").
  *
  * <p>Unlike the registry's own locks these are not re-entrant: a thread asking again for a lock it
  * holds is refused, as any other asker is. A lock is released by the thread that took it (the
