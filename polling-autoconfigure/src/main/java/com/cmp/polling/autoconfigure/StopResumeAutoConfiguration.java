@@ -15,8 +15,7 @@ import com.cmp.polling.stopresume.RulePreview;
 import com.cmp.polling.stopresume.StopResumeService;
 import com.cmp.polling.stopresume.StopResumeSettings;
 import com.cmp.polling.stopresume.action.CarrierActions;
-import com.cmp.polling.stopresume.action.RetryPolicy;
-import com.cmp.polling.stopresume.action.Sleeper;
+import com.cmp.polling.stopresume.action.CarrierRetry;
 import com.cmp.polling.stopresume.action.StopResumeMetrics;
 import com.cmp.polling.stopresume.dryrun.RuleDryRun;
 import com.cmp.polling.stopresume.gateway.CarrierGateway;
@@ -95,8 +94,8 @@ public class StopResumeAutoConfiguration {
         gateway,
         cards,
         attempts,
-        new RetryPolicy(settings.attempts(), settings.firstBackoff(), settings.backoffMultiplier()),
-        Sleeper.REAL,
+        CarrierRetry.policy(
+            settings.attempts(), settings.firstBackoff(), settings.backoffMultiplier()),
         metrics);
   }
 

@@ -12,8 +12,7 @@ import com.cmp.polling.simulator.GatewaySimulator;
 import com.cmp.polling.simulator.RunningSimulator;
 import com.cmp.polling.simulator.SimulatorControl;
 import com.cmp.polling.stopresume.action.CarrierActions;
-import com.cmp.polling.stopresume.action.RetryPolicy;
-import com.cmp.polling.stopresume.action.Sleeper;
+import com.cmp.polling.stopresume.action.CarrierRetry;
 import com.cmp.polling.stopresume.action.StopResumeMetrics;
 import com.cmp.polling.stopresume.gateway.GarbageGatewayServer;
 import com.cmp.polling.stopresume.gateway.GatewaySettings;
@@ -63,8 +62,7 @@ final class StopResumeRig implements AutoCloseable {
             new HttpCarrierGateway(GatewaySettings.of(simulator.baseUrl())),
             cards,
             attempts,
-            new RetryPolicy(3, Duration.ofMillis(5), 2.0),
-            Sleeper.REAL,
+            CarrierRetry.policy(3, Duration.ofMillis(5), 2.0),
             metrics);
     var locks = new OperationLocks(redis.template(), clock);
     var rules = new StopRules(new PackageUsageStore(postgres.jdbc()));
@@ -76,8 +74,7 @@ final class StopResumeRig implements AutoCloseable {
             new HttpCarrierGateway(GatewaySettings.of(garbage.baseUrl())),
             cards,
             attempts,
-            new RetryPolicy(3, Duration.ofMillis(5), 2.0),
-            Sleeper.REAL,
+            CarrierRetry.policy(3, Duration.ofMillis(5), 2.0),
             metrics);
     serviceOnGarbageGateway =
         new StopResumeService(

@@ -13,8 +13,7 @@ import com.cmp.polling.stopresume.OperatorActions;
 import com.cmp.polling.stopresume.StopResumeService;
 import com.cmp.polling.stopresume.StopResumeSettings;
 import com.cmp.polling.stopresume.action.CarrierActions;
-import com.cmp.polling.stopresume.action.RetryPolicy;
-import com.cmp.polling.stopresume.action.Sleeper;
+import com.cmp.polling.stopresume.action.CarrierRetry;
 import com.cmp.polling.stopresume.action.StopResumeMetrics;
 import com.cmp.polling.stopresume.gateway.GatewaySettings;
 import com.cmp.polling.stopresume.gateway.HttpCarrierGateway;
@@ -49,8 +48,7 @@ final class StopResumeSide implements AutoCloseable {
             new HttpCarrierGateway(GatewaySettings.of(simulator.baseUrl())),
             cards,
             new StopResumeLogStore(postgres.jdbc()),
-            new RetryPolicy(3, Duration.ofMillis(5), 2.0),
-            Sleeper.REAL,
+            CarrierRetry.policy(3, Duration.ofMillis(5), 2.0),
             metrics);
     var protection = new ProtectionPeriods(redis.template(), clock);
     var locks = new OperationLocks(redis.template(), clock);

@@ -14,12 +14,23 @@ import com.cmp.polling.stopresume.gateway.CarrierGateway;
 import com.cmp.polling.stopresume.gateway.GatewayException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.core.retry.RetryException;
+import org.springframework.core.retry.RetryListener;
+import org.springframework.core.retry.RetryPolicy;
+import org.springframework.core.retry.RetryState;
+import org.springframework.core.retry.RetryTemplate;
+import org.springframework.core.retry.Retryable;
 import org.springframework.dao.DataAccessException;
 
 /**
- * Stops or starts one card at the carrier, safely: up to {@link RetryPolicy#attempts()} tries with
- * back-off, every attempt written to tb_stop_resume_log, the card row changed only after the
- * carrier confirmed. Deciding is someone else's job.
+ * Stops or starts one card at the carrier, safely: tried again with back-off as the {@link
+ * CarrierRetry} policy says (Spring's {@link RetryTemplate}), every attempt written to
+ * tb_stop_resume_log, the card row changed only after the carrier confirmed. Deciding is someone
+ * else's job.
+ *
+ * <p>An attempt's row says whether it was retried ({@code error}) or was the last ({@code failed},
+ * {@code success}), so it is written once the template has decided: just before the retry, or when
+ * the template gives up. Tests give the policy a back-off of a few milliseconds.
  *
  * <p>Nothing is published from here: the success row is the outbox. The lifecycle listener reads
  * tb_stop_resume_log's change stream and derives {@code polling.card.actions} from it, so an action
@@ -32,23 +43,24 @@ public class CarrierActions {
   private final CarrierGateway gateway;
   private final CardStore cards;
   private final StopResumeLogStore attemptLog;
-  private final RetryPolicy retry;
-  private final Sleeper sleeper;
+  private final RetryTemplate retry;
   private final StopResumeMetrics metrics;
 
+  /**
+   * @param retry when to try again, e.g. {@link CarrierRetry#policy}
+   */
   public CarrierActions(
       CarrierGateway gateway,
       CardStore cards,
       StopResumeLogStore attemptLog,
       RetryPolicy retry,
-      Sleeper sleeper,
       StopResumeMetrics metrics) {
     this.gateway = gateway;
     this.cards = cards;
     this.attemptLog = attemptLog;
-    this.retry = retry;
-    this.sleeper = sleeper;
     this.metrics = metrics;
+    this.retry = new RetryTemplate(retry);
+    this.retry.setRetryListener(new RetriedAttempts());
   }
 
   /** Stops the card and records {@code reason} as its stop reason. */
@@ -75,52 +87,49 @@ public class CarrierActions {
       metrics.action(type, reason, trigger, false);
       return result(card, type, reason, trigger, false, 0, e.getMessage(), false);
     }
-    for (int attempt = 1; ; attempt++) {
-      try {
-        if (type == CardActionType.STOP) {
-          gateway.stop(target);
-        } else {
-          gateway.start(target);
-        }
-      } catch (GatewayException e) {
-        boolean last = attempt >= retry.attempts() || !e.isRetryable();
-        record(
-            card,
-            type,
-            reason,
-            trigger,
-            last ? AttemptResult.FAILED : AttemptResult.ERROR,
-            attempt,
-            e.getMessage());
-        if (last) {
-          log.error(
-              "{} {} ({}) failed after {} attempt(s), card left as it was: {}",
-              type.code(),
-              target,
-              reason.code(),
-              attempt,
-              e.getMessage());
-          metrics.action(type, reason, trigger, false);
-          return result(
-              card, type, reason, trigger, false, attempt, e.getMessage(), e.isRetryable());
-        }
-        log.warn(
-            "{} {} attempt {} failed, retrying in {} ms: {}",
-            type.code(),
-            target,
-            attempt,
-            retry.backoffAfter(attempt).toMillis(),
-            e.getMessage());
-        if (!pause(attempt)) {
-          String error = "interrupted while waiting to retry";
-          record(card, type, reason, trigger, AttemptResult.FAILED, attempt, error);
-          metrics.action(type, reason, trigger, false);
-          return result(card, type, reason, trigger, false, attempt, error, true);
-        }
-        continue;
-      }
-      return confirm(card, type, reason, trigger, attempt);
+    CarrierCall call = new CarrierCall(card, target, type, reason, trigger);
+    try {
+      retry.execute(call);
+    } catch (RetryException e) {
+      return gaveUp(call, e);
     }
+    return confirm(card, type, reason, trigger, call.attempts);
+  }
+
+  /**
+   * The last attempt failed: not worth retrying, the attempts were used up, or the thread was
+   * interrupted while it waited to retry.
+   */
+  private ActionResult gaveUp(CarrierCall call, RetryException e) {
+    if (!(e.getLastException() instanceof GatewayException failure)) {
+      // Not an answer of the carrier (a bug, an unexpected failure): the caller sees it as it was.
+      throw e.getLastException() instanceof RuntimeException unexpected
+          ? unexpected
+          : new IllegalStateException(call.getName() + " failed", e.getLastException());
+    }
+    boolean interrupted = Thread.currentThread().isInterrupted();
+    String error =
+        interrupted
+            ? "interrupted while waiting to retry: " + failure.getMessage()
+            : failure.getMessage();
+    record(call, AttemptResult.FAILED, call.attempts, error);
+    log.error(
+        "{} {} ({}) failed after {} attempt(s), card left as it was: {}",
+        call.type.code(),
+        call.target,
+        call.reason.code(),
+        call.attempts,
+        error);
+    metrics.action(call.type, call.reason, call.trigger, false);
+    return result(
+        call.card,
+        call.type,
+        call.reason,
+        call.trigger,
+        false,
+        call.attempts,
+        error,
+        interrupted || failure.isRetryable());
   }
 
   /**
@@ -165,14 +174,8 @@ public class CarrierActions {
     return result(card, type, reason, trigger, true, attempts, null, false);
   }
 
-  private boolean pause(int attempt) {
-    try {
-      sleeper.sleep(retry.backoffAfter(attempt));
-      return true;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    }
+  private void record(CarrierCall call, AttemptResult result, int attempt, String error) {
+    record(call.card, call.type, call.reason, call.trigger, result, attempt, error);
   }
 
   private void record(
@@ -200,5 +203,60 @@ public class CarrierActions {
       boolean retryable) {
     return new ActionResult(
         card.id(), card.deviceId(), type, reason, trigger, success, attempts, error, retryable);
+  }
+
+  /** One stop or start at the carrier; run by the template once per attempt. */
+  private final class CarrierCall implements Retryable<Void> {
+    private final Card card;
+    private final CarrierCard target;
+    private final CardActionType type;
+    private final StopReason reason;
+    private final ActionTrigger trigger;
+    private int attempts;
+
+    CarrierCall(
+        Card card,
+        CarrierCard target,
+        CardActionType type,
+        StopReason reason,
+        ActionTrigger trigger) {
+      this.card = card;
+      this.target = target;
+      this.type = type;
+      this.reason = reason;
+      this.trigger = trigger;
+    }
+
+    @Override
+    public Void execute() {
+      attempts++;
+      if (type == CardActionType.STOP) {
+        gateway.stop(target);
+      } else {
+        gateway.start(target);
+      }
+      return null;
+    }
+
+    @Override
+    public String getName() {
+      return type.code() + " " + target;
+    }
+  }
+
+  /** Writes the row of each attempt the template tries again, just before the retry. */
+  private final class RetriedAttempts implements RetryListener {
+    @Override
+    public void beforeRetry(RetryPolicy policy, Retryable<?> retryable, RetryState state) {
+      CarrierCall call = (CarrierCall) retryable;
+      String error = state.getLastException().getMessage();
+      record(call, AttemptResult.ERROR, call.attempts, error);
+      log.warn(
+          "{} {} attempt {} failed, retrying: {}",
+          call.type.code(),
+          call.target,
+          call.attempts,
+          error);
+    }
   }
 }

@@ -2,20 +2,24 @@ package com.cmp.polling.stopresume.lock;
 
 import java.time.Duration;
 import java.time.Instant;
+import org.springframework.integration.support.locks.DistributedLock;
 
-/** A lock this process holds; closing releases it if it is still ours. */
+/**
+ * A lock this process holds; closing releases it if it is still ours. Close it on the thread that
+ * took it.
+ */
 public final class HeldLock implements AutoCloseable {
 
   private final OperationLocks locks;
   private final String key;
-  private final String token;
+  private final DistributedLock lock;
   private final Instant takenAt;
   private final Duration ttl;
 
-  HeldLock(OperationLocks locks, String key, String token, Instant takenAt, Duration ttl) {
+  HeldLock(OperationLocks locks, String key, DistributedLock lock, Instant takenAt, Duration ttl) {
     this.locks = locks;
     this.key = key;
-    this.token = token;
+    this.lock = lock;
     this.takenAt = takenAt;
     this.ttl = ttl;
   }
@@ -24,8 +28,8 @@ public final class HeldLock implements AutoCloseable {
     return key;
   }
 
-  String token() {
-    return token;
+  DistributedLock lock() {
+    return lock;
   }
 
   Instant takenAt() {

@@ -1,6 +1,7 @@
 package com.cmp.polling.stopresume.lock;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import ch.qos.logback.classic.Level;
 import com.cmp.polling.testsupport.logging.CapturedLogs;
@@ -8,6 +9,8 @@ import com.cmp.polling.testsupport.redis.RedisExtension;
 import com.cmp.polling.testsupport.time.SettableClock;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -54,8 +57,9 @@ class OperationLocksIT {
         locks.tryAcquire("polling:device:op_lock:12", Duration.ofSeconds(30)).orElseThrow();
     // The TTL ran out and another process took the lock.
     redis.template().delete("polling:device:op_lock:12");
+    var otherProcess = new OperationLocks(redis.template(), clock);
     HeldLock current =
-        locks.tryAcquire("polling:device:op_lock:12", Duration.ofSeconds(30)).orElseThrow();
+        otherProcess.tryAcquire("polling:device:op_lock:12", Duration.ofSeconds(30)).orElseThrow();
 
     try (CapturedLogs logs = CapturedLogs.of(OperationLocks.class)) {
       stale.close();
@@ -103,5 +107,38 @@ class OperationLocksIT {
             realClockLocks.acquire(
                 "polling:card:op_lock:5", Duration.ofSeconds(30), Duration.ofMillis(100)))
         .isPresent();
+  }
+
+  @Test
+  void aLockHeldByAnotherProcess_isRefusedHere_untilThatProcessReleasesIt() {
+    var otherProcess = new OperationLocks(redis.template(), clock);
+    HeldLock theirs =
+        otherProcess.tryAcquire("polling:device:op_lock:14", Duration.ofSeconds(30)).orElseThrow();
+
+    assertThat(locks.tryAcquire("polling:device:op_lock:14", Duration.ofSeconds(30))).isEmpty();
+
+    theirs.close();
+    assertThat(locks.tryAcquire("polling:device:op_lock:14", Duration.ofSeconds(30))).isPresent();
+  }
+
+  @Test
+  void aLockHeldByOneThread_isRefusedToAnotherThreadOfTheSameProcess() throws Exception {
+    HeldLock mine =
+        locks.tryAcquire("polling:card:op_lock:15", Duration.ofSeconds(30)).orElseThrow();
+
+    Optional<HeldLock> fromAnotherThread =
+        CompletableFuture.supplyAsync(
+                () -> locks.tryAcquire("polling:card:op_lock:15", Duration.ofSeconds(30)))
+            .get(10, TimeUnit.SECONDS);
+
+    assertThat(fromAnotherThread).isEmpty();
+    mine.close();
+  }
+
+  @Test
+  void aKeyOutsideRedisKeys_isRefusedWithAClearError() {
+    assertThatThrownBy(() -> locks.tryAcquire("device:op_lock:16", Duration.ofSeconds(30)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("lock key device:op_lock:16 is not one of RedisKeys' (polling:...)");
   }
 }

@@ -1,3 +1,6 @@
+-- The hand-written lock release that OperationLocks used before RedisLockRegistry, kept as the
+-- baseline of OperationLockBenchmark.
+--
 -- Releases a lock only for its owner: deletes the key when it still holds the caller's token.
 -- A plain DEL could release a lock that expired and was taken by someone else meanwhile.
 --
