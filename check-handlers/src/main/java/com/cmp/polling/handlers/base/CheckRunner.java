@@ -149,6 +149,7 @@ public class CheckRunner {
       metrics.result(type, "failed");
     }
     metrics.duration(type, Duration.ofNanos(System.nanoTime() - decoded.startedNanos()));
+    metrics.lateness(task);
   }
 
   private String check(CheckTask task, CachedCard card, CheckBody body, boolean takePermit) {

@@ -1,9 +1,11 @@
 package com.cmp.polling.handlers.base;
 
+import com.cmp.polling.schemas.task.CheckTask;
 import com.cmp.polling.schemas.task.TaskType;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import java.time.Clock;
 import java.time.Duration;
 import org.springframework.stereotype.Component;
 
@@ -13,15 +15,18 @@ import org.springframework.stereotype.Component;
  * the carrier —, failed), {@code polling.handlers.check_duration} (task_type), {@code
  * polling.handlers.slice_size} (task_type: cards of a poll checked together) and {@code
  * polling.handlers.batch_fallbacks} (task_type, step: work shared by a slice that failed and was
- * redone card by card).
+ * redone card by card) and {@code polling.handlers.lateness} (task_type, source: scheduled or
+ * manual — from the task's due time to the moment its check is settled).
  */
 @Component
 public class HandlerMetrics {
 
   private final MeterRegistry registry;
+  private final Clock clock;
 
-  HandlerMetrics(MeterRegistry registry) {
+  HandlerMetrics(MeterRegistry registry, Clock clock) {
     this.registry = registry;
+    this.clock = clock;
   }
 
   void result(TaskType type, String result) {
@@ -49,5 +54,22 @@ public class HandlerMetrics {
     registry
         .counter("polling.handlers.batch_fallbacks", "task_type", type.code(), "step", step)
         .increment();
+  }
+
+  /**
+   * How late the task's check was settled: now minus its due time (the queue score, or a manual
+   * trigger's time). Percentiles here and a histogram for Prometheus, up to an hour: a backlog
+   * shows up in it.
+   */
+  void lateness(CheckTask task) {
+    Duration late = Duration.between(task.dueAt(), clock.instant());
+    Timer.builder("polling.handlers.lateness")
+        .tag("task_type", task.taskType().code())
+        .tag("source", task.manual() ? "manual" : "scheduled")
+        .publishPercentiles(0.5, 0.99)
+        .publishPercentileHistogram()
+        .maximumExpectedValue(Duration.ofHours(1))
+        .register(registry)
+        .record(late.isNegative() ? Duration.ZERO : late);
   }
 }

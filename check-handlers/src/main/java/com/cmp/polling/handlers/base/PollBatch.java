@@ -164,6 +164,7 @@ class PollBatch {
   private void settled(TaskType type, PendingCheck check, String result) {
     metrics.result(type, result);
     metrics.duration(type, Duration.ofNanos(System.nanoTime() - check.startedNanos()));
+    metrics.lateness(check.task());
   }
 
   private static RuntimeException asRuntime(Throwable cause) {
