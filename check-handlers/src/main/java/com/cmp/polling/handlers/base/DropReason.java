@@ -1,5 +1,6 @@
 package com.cmp.polling.handlers.base;
 
+import com.cmp.polling.core.card.CachedCard;
 import com.cmp.polling.core.card.Card;
 import java.util.Optional;
 
@@ -26,6 +27,15 @@ enum DropReason {
       return GONE;
     }
     return card.get().deviceDeleted() ? DEVICE_DELETED : POLLING_DISABLED;
+  }
+
+  /**
+   * Why a card read through the card cache (empty: not found) is not polled. The cache keeps only
+   * whether the device allows polling, not why: a deleted device reads as polling disabled (the
+   * same result and the same removal from the queues).
+   */
+  static DropReason ofCached(Optional<CachedCard> card) {
+    return card.isEmpty() ? GONE : POLLING_DISABLED;
   }
 
   /** The reason as the drop's log line gives it. */
