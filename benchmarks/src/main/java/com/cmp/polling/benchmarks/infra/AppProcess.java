@@ -31,8 +31,7 @@ public final class AppProcess implements AutoCloseable {
   private final HttpClient http =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-  private AppProcess(
-      String name, Process process, int apiPort, int managementPort, Path logFile) {
+  private AppProcess(String name, Process process, int apiPort, int managementPort, Path logFile) {
     this.name = name;
     this.process = process;
     this.apiPort = apiPort;
@@ -56,7 +55,8 @@ public final class AppProcess implements AutoCloseable {
     all.put("management.endpoints.web.exposure.include", "health,prometheus");
     all.put("spring.application.name", name);
     Process process = ChildJvm.command(mainClass, heap, logFile, AppArguments.of(all)).start();
-    log.info("{} starting in a child JVM (-Xmx{}, pid {}), log {}", name, heap, process.pid(), logFile);
+    log.info(
+        "{} starting in a child JVM (-Xmx{}, pid {}), log {}", name, heap, process.pid(), logFile);
     return new AppProcess(name, process, api, management, logFile);
   }
 

@@ -20,8 +20,7 @@ public record Prometheus(List<Series> series) {
       if (!name.equals(wanted)) {
         return false;
       }
-      return match.entrySet().stream()
-          .allMatch(e -> e.getValue().equals(labels.get(e.getKey())));
+      return match.entrySet().stream().allMatch(e -> e.getValue().equals(labels.get(e.getKey())));
     }
   }
 

@@ -3,19 +3,27 @@ package com.cmp.polling.benchmarks.steady;
 import com.cmp.polling.benchmarks.infra.BenchmarkRedis;
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.schemas.task.TaskType;
+import io.lettuce.core.api.async.BaseRedisAsyncCommands;
+import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.output.IntegerOutput;
+import io.lettuce.core.protocol.CommandArgs;
+import io.lettuce.core.protocol.CommandType;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.LongFunction;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.core.RedisCallback;
 
 /**
- * What Redis holds at the end of the run, by kind of key: the shard queues of the polled task
- * types (one shard measured exactly, times the shard count), and the per-card entries with a TTL —
- * the card cache ({@code polling:card:{id}}) and the last checks ({@code polling:checks:last:{id}})
- * — counted and sized on a random sample of card ids.
+ * What Redis holds at the end of the run, by kind of key: the shard queues of the polled task types
+ * (one shard measured exactly, times the shard count), and the per-card entries with a TTL — the
+ * card cache ({@code polling:card:{id}}) and the last checks ({@code polling:checks:last:{id}}) —
+ * counted and sized on a random sample of card ids.
  *
  * @param usedMemory INFO used_memory
  * @param peakMemory INFO used_memory_peak
@@ -77,17 +85,32 @@ record CacheFigures(
 
   /** MEMORY USAGE of the key (exactly, every element counted, when asked), 0 when absent. */
   private static long memoryUsage(BenchmarkRedis redis, String key, boolean exact) {
-    byte[][] arguments =
-        exact
-            ? new byte[][] {bytes("USAGE"), bytes(key), bytes("SAMPLES"), bytes("0")}
-            : new byte[][] {bytes("USAGE"), bytes(key)};
-    Object answer =
-        redis.template().execute((RedisCallback<Object>) c -> execute(c, arguments));
-    return answer instanceof Number number ? number.longValue() : 0;
+    Long answer = redis.template().execute((RedisCallback<Long>) c -> memoryUsage(c, key, exact));
+    return answer == null ? 0 : answer;
   }
 
-  private static Object execute(RedisConnection connection, byte[][] arguments) {
-    return connection.execute("MEMORY", arguments);
+  /**
+   * Sent through Lettuce itself: Spring's {@code execute} reads every reply as bytes and cannot
+   * take MEMORY USAGE's integer.
+   */
+  @SuppressWarnings("unchecked")
+  private static Long memoryUsage(RedisConnection connection, String key, boolean exact) {
+    CommandArgs<byte[], byte[]> arguments =
+        new CommandArgs<>(ByteArrayCodec.INSTANCE).add("USAGE").addKey(bytes(key));
+    if (exact) {
+      arguments.add("SAMPLES").add(0);
+    }
+    var lettuce = (BaseRedisAsyncCommands<byte[], byte[]>) connection.getNativeConnection();
+    try {
+      return lettuce
+          .dispatch(CommandType.MEMORY, new IntegerOutput<>(ByteArrayCodec.INSTANCE), arguments)
+          .get(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted reading MEMORY USAGE " + key, e);
+    } catch (ExecutionException | TimeoutException e) {
+      throw new IllegalStateException("MEMORY USAGE " + key + " failed", e);
+    }
   }
 
   private static byte[] bytes(String value) {

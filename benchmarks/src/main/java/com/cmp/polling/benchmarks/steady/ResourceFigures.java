@@ -69,14 +69,19 @@ final class ResourceFigures {
     long writes = run.end().redisCalls("hmset") - run.start().redisCalls("hmset");
     double checks = run.checks();
     double rows = run.end().cardRowsRead() - run.start().cardRowsRead();
+    String cache =
+        reads == 0
+            ? "No card cache in the window (the handlers read their cards from PostgreSQL)."
+            : "Card cache (`polling:card:{id}`) in the window: "
+                + number(reads)
+                + " reads (HGETALL), "
+                + number(writes)
+                + " writes after a miss (HMSET): hit ratio "
+                + String.format("%.1f %%", 100.0 * (reads - writes) / reads)
+                + ".";
     report.paragraph(
-        "Card cache (`polling:card:{id}`, TTL `card-cache-ttl`) in the window: "
-            + number(reads)
-            + " reads (HGETALL), "
-            + number(writes)
-            + " writes after a miss (HMSET): hit ratio "
-            + (reads == 0 ? "n/a" : String.format("%.1f %%", 100.0 * (reads - writes) / reads))
-            + ". PostgreSQL rows of `tb_iot_card` read (all readers: card loading, accounting,"
+        cache
+            + " PostgreSQL rows of `tb_iot_card` read (all readers: card loading, accounting,"
             + " StopResumeService) "
             + number(rows)
             + ", "
@@ -130,8 +135,7 @@ final class ResourceFigures {
             + " and its backends; driver: the benchmark's JVM with the gateway simulator), "
             + number(checks)
             + " checks settled:");
-    report.table(
-        List.of("process", "CPU s", "of one core", "CPU ms per check", "note"), rows);
+    report.table(List.of("process", "CPU s", "of one core", "CPU ms per check", "note"), rows);
   }
 
   private static double fleet(SteadyReport.Run run) {

@@ -8,8 +8,8 @@ package com.cmp.polling.benchmarks.steady;
  * @param overdue cards due and not dispatched, all task types (scheduler's monitoring API)
  * @param oldestOverdueSeconds the longest wait among them
  * @param consumerLag tasks published and not yet consumed by the handlers (scheduler gauge)
- * @param latenessP99 the handlers' recent p99 lateness of scheduled checks, largest over task
- *     types (Micrometer's decaying percentile), seconds
+ * @param latenessP99 the handlers' recent p99 lateness of scheduled checks, largest over task types
+ *     (Micrometer's decaying percentile), seconds
  * @param heldBackRounds rounds held back by back-pressure so far, all types
  * @param redisMib Redis used_memory
  * @param schedulerHeapMib heap used by the scheduler

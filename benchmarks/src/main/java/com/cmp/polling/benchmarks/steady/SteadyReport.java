@@ -99,11 +99,7 @@ final class SteadyReport {
                 "≤ 2 s",
                 seconds(all.quantile(0.99)),
                 all.quantile(0.99) <= 2.0 ? "yes" : "**no**"),
-            List.of(
-                "rounds held back",
-                "0",
-                number(heldBack),
-                heldBack == 0 ? "yes" : "**no**"),
+            List.of("rounds held back", "0", number(heldBack), heldBack == 0 ? "yes" : "**no**"),
             List.of(
                 "cards queried more than once for one operation",
                 "0",
@@ -119,12 +115,7 @@ final class SteadyReport {
     rows.add(latenessRow(run, "all", Map.of("source", "scheduled")));
     report.table(
         List.of(
-            "lateness (due → settled)",
-            "checks",
-            "p50",
-            "p99",
-            "later than 2 s",
-            "max (sampled)"),
+            "lateness (due → settled)", "checks", "p50", "p99", "later than 2 s", "max (sampled)"),
         rows);
   }
 
