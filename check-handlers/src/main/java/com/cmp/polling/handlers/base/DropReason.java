@@ -30,9 +30,9 @@ enum DropReason {
   }
 
   /**
-   * Why a card read through the card cache (empty: not found) is not polled. The cache keeps only
-   * whether the device allows polling, not why: a deleted device reads as polling disabled (the
-   * same result and the same removal from the queues).
+   * Why a card as a check sees it (empty: not found) is not polled. That view keeps only whether
+   * the device allows polling, not why: a deleted device reads as polling disabled (the same result
+   * and the same removal from the queues).
    */
   static DropReason ofCached(Optional<CachedCard> card) {
     return card.isEmpty() ? GONE : POLLING_DISABLED;

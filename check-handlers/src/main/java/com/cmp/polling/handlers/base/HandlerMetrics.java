@@ -14,9 +14,10 @@ import org.springframework.stereotype.Component;
  * task's result: next, retry, leave, dropped, invalid, superseded, failed), {@code
  * polling.handlers.check_duration} (task_type), {@code polling.handlers.slice_size} (task_type:
  * cards of a poll checked together), {@code polling.handlers.batch_fallbacks} (task_type, step:
- * work shared by a slice that failed and was redone card by card) and {@code
- * polling.handlers.lateness} (task_type, source: scheduled or manual — from the task's due time to
- * the moment its check is settled).
+ * work shared by a slice that failed and was redone card by card), {@code
+ * polling.handlers.carrier_cap_put_off} (task_type: checks put off without a carrier query, their
+ * carrier's {@link CarrierQueryCap cap} reached) and {@code polling.handlers.lateness} (task_type,
+ * source: scheduled or manual — from the task's due time to the moment its check is settled).
  */
 @Component
 public class HandlerMetrics {
@@ -54,6 +55,13 @@ public class HandlerMetrics {
         .tag("task_type", type.code())
         .register(registry)
         .record(cards);
+  }
+
+  /** Checks put off without their carrier query: their carrier's cap here was reached. */
+  void overCarrierCap(TaskType type, int checks) {
+    registry
+        .counter("polling.handlers.carrier_cap_put_off", "task_type", type.code())
+        .increment(checks);
   }
 
   /** Work a slice shared failed at {@code step} and is being redone card by card. */
