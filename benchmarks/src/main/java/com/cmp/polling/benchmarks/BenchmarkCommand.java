@@ -7,6 +7,7 @@ import com.cmp.polling.benchmarks.dryrun.DryRunBenchmark;
 import com.cmp.polling.benchmarks.handlers.HandlersBenchmark;
 import com.cmp.polling.benchmarks.queue.QueueDequeueBenchmark;
 import com.cmp.polling.benchmarks.scheduler.SchedulerBenchmark;
+import com.cmp.polling.benchmarks.steady.SteadyBenchmark;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -46,6 +47,7 @@ public final class BenchmarkCommand {
       case "cdc" -> new CdcBenchmark(options).run(report);
       case "cycle" -> new CycleBenchmark(options).run(report);
       case "dryrun" -> new DryRunBenchmark(options).run(report);
+      case "steady" -> new SteadyBenchmark(options).run(report);
       default -> {
         usage();
         System.exit(2);
@@ -75,18 +77,20 @@ public final class BenchmarkCommand {
     log.error(
         "usage: java -jar cmp-polling-benchmarks.jar <benchmark> [--option value ...]\n"
             + "  queue      [--cards 1600000] [--workers 1,2,4] [--redis-port <running server>]\n"
-            + "  scheduler  [--cards 1000000] [--rate 50000] [--latency-seconds 20]"
-            + " [--warm-up <cards, default cards/5 up to 200000>]\n"
+            + "  scheduler  [--cards 1000000] [--rate 50000] [--latency-seconds 20] [--warm-up"
+            + " <cards, default cards/5 up to 200000>]\n"
             + "  handlers   [--tasks 20000] [--latency-ms 20] [--workers 16,64,128]\n"
             + "  cdc        [--samples 300] [--bulk 100000] [--bulk-runs 3]\n"
-            + "  cycle      [--cards 300000] [--warm-up <cards>] [--warm-up-passes 8]"
-            + " [--consumers 4] [--max-poll-records 2000]\n"
+            + "  cycle      [--cards 300000] [--warm-up <cards>] [--warm-up-passes 8] [--consumers"
+            + " 4] [--max-poll-records 2000]\n"
             + "  dryrun     [--cards 1000000] [--passes 3]\n"
+            + "  steady     [--cards 10000000] [--checks-per-second 300] [--minutes 10]"
+            + " [--sample-seconds 20] [--latency-ms 20]\n"
             + "  every one: [--report <file.md>] (default benchmarks/target/report-<name>.md)\n"
             + "  all        [--out docs/benchmarks.md] [--quick] [--only queue,cycle,...]"
             + " [--reports <dir>]\n"
-            + "             runs queue, scheduler, cdc, handlers, cycle and dryrun one after the other,"
-            + " each in a\n"
+            + "             runs queue, scheduler, cdc, handlers, cycle, dryrun and steady one"
+            + " after the other, each in a\n"
             + "             child JVM, and writes their reports with the notes of"
             + " report-notes/*.md;\n"
             + "             --quick: small sizes, a smoke run of a few minutes");

@@ -2,6 +2,7 @@ package com.cmp.polling.simulator;
 
 import com.cmp.polling.simulator.behaviour.Behaviour;
 import com.cmp.polling.simulator.calls.CallReport;
+import com.cmp.polling.simulator.calls.CallSummary;
 import com.cmp.polling.simulator.state.CardState;
 import java.util.Map;
 import org.springframework.core.ParameterizedTypeReference;
@@ -91,6 +92,14 @@ public final class SimulatorControl {
   /** Every counter: total, rate-limited, and per card and operation. */
   public CallReport calls() {
     return client.get().uri("/sim/calls").retrieve().body(CallReport.class);
+  }
+
+  /**
+   * Totals and, per operation, the calls, the cards called and those called more than once, without
+   * the per-card lists (cheap with millions of cards).
+   */
+  public CallSummary callSummary() {
+    return client.get().uri("/sim/calls/summary").retrieve().body(CallSummary.class);
   }
 
   /** Card operations received, including those answered with an error. */

@@ -149,6 +149,26 @@ class ControlApiIT {
   }
 
   @Test
+  void callSummary_countsPerOperation_theCardsCalledMoreThanOnce_withoutListingCards()
+      throws Exception {
+    http.card(1, ICCID, USAGE);
+    http.card(1, ICCID, USAGE);
+    http.card(1, OTHER, USAGE);
+    http.card(2, OTHER, REAL_NAME);
+
+    JSONAssert.assertEquals(
+        "{\"total\": 4, \"rateLimited\": 0, \"byOperation\": {"
+            + "\"usage\": {\"calls\": 3, \"cards\": 2, \"cardsCalledMoreThanOnce\": 1,"
+            + " \"repeatCalls\": 1},"
+            + " \"real-name\": {\"calls\": 1, \"cards\": 1, \"cardsCalledMoreThanOnce\": 0,"
+            + " \"repeatCalls\": 0}}}",
+        http.get("/sim/calls/summary").body(),
+        STRICT);
+    assertThat(control.callSummary().byOperation().get("usage").cardsCalledMoreThanOnce())
+        .isEqualTo(1);
+  }
+
+  @Test
   void calls_ofACardNeverCalled_isEmpty() throws Exception {
     JSONAssert.assertEquals("{}", http.get("/sim/calls/{iccid}", ICCID).body(), STRICT);
     assertThat(control.calls(ICCID)).isEmpty();

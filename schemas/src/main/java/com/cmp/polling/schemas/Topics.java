@@ -63,7 +63,7 @@ public final class Topics {
       new Topic<>(TASK_PROTECT_NAME, CheckTask.class, "check-task");
 
   /*
-   * Manual checks (an operator's, or a package trigger's) take a topic of their own per task type,
+   * Manual checks (an operator's) take a topic of their own per task type,
    * with consumers of their own: they are never queued behind the regular topic's lag.
    */
   public static final Topic<CheckTask> MANUAL_REALNAME =

@@ -74,7 +74,13 @@ public final class AllBenchmarks {
               "Rule dry run (stop-resume-service, scheduler-service --dry-run)",
               "1g",
               List.of("--cards", "1000000"),
-              List.of("--cards", "50000", "--passes", "1")));
+              List.of("--cards", "50000", "--passes", "1")),
+          new Step(
+              "steady",
+              "Steady state at 10 M cards (scheduler and check handlers, default settings)",
+              "2g",
+              List.of("--cards", "10000000"),
+              List.of("--cards", "200000", "--minutes", "3")));
 
   private final Path out;
   private final boolean quick;

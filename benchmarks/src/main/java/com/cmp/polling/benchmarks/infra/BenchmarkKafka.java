@@ -114,6 +114,11 @@ public final class BenchmarkKafka implements AutoCloseable {
     return bootstrap;
   }
 
+  /** The broker's process id (for its CPU time). */
+  public long pid() {
+    return process.pid();
+  }
+
   public Path logFile() {
     return dir.resolve("kafka.log");
   }

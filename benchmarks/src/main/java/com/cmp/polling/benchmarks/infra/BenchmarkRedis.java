@@ -78,7 +78,8 @@ public final class BenchmarkRedis implements AutoCloseable {
             });
   }
 
-  private Properties info(String section) {
+  /** One section of INFO (server, memory, cpu, stats, commandstats, keyspace, ...). */
+  public Properties info(String section) {
     Properties info =
         template.execute((RedisCallback<Properties>) c -> c.serverCommands().info(section));
     if (info == null) {

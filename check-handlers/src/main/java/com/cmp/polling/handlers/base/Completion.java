@@ -33,7 +33,6 @@ class Completion {
   private static final Logger log = LoggerFactory.getLogger(Completion.class);
 
   private final PollingQueueManager queues;
-  private final CardLoader loader;
   private final CardStore cards;
   private final PollingConfigManager configs;
   private final CardEnrollment enrollment;
@@ -44,7 +43,6 @@ class Completion {
 
   Completion(
       PollingQueueManager queues,
-      CardLoader loader,
       CardStore cards,
       PollingConfigManager configs,
       CardEnrollment enrollment,
@@ -53,7 +51,6 @@ class Completion {
       LastChecks lastChecks,
       Clock clock) {
     this.queues = queues;
-    this.loader = loader;
     this.cards = cards;
     this.configs = configs;
     this.enrollment = enrollment;
@@ -164,7 +161,6 @@ class Completion {
         || !card.get().pollingEnabled()
         || card.get().deviceDeleted()
         || !deviceAllowsPolling) {
-      loader.forget(cardId);
       return drop(cardId, type, DropReason.of(card));
     }
     Optional<PollingConfig> config = configs.match(card.get());

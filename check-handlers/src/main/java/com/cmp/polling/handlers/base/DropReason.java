@@ -30,8 +30,9 @@ enum DropReason {
   }
 
   /**
-   * The same for a card from the cache, which keeps only whether its device allows polling (a
-   * deleted device allows none): a deleted device reads as polling disabled.
+   * Why a card as a check sees it (empty: not found) is not polled. That view keeps only whether
+   * the device allows polling, not why: a deleted device reads as polling disabled (the same result
+   * and the same removal from the queues).
    */
   static DropReason ofCached(Optional<CachedCard> card) {
     return card.isEmpty() ? GONE : POLLING_DISABLED;

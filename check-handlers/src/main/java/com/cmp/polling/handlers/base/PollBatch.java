@@ -35,11 +35,17 @@ class PollBatch {
   record Lane(FanOut workers, int sliceSize, boolean sharedPermits) {}
 
   private final CheckPermits permits;
+  private final CarrierQueryCap carrierCap;
   private final Completion completion;
   private final HandlerMetrics metrics;
 
-  PollBatch(CheckPermits permits, Completion completion, HandlerMetrics metrics) {
+  PollBatch(
+      CheckPermits permits,
+      CarrierQueryCap carrierCap,
+      Completion completion,
+      HandlerMetrics metrics) {
     this.permits = permits;
+    this.carrierCap = carrierCap;
     this.completion = completion;
     this.metrics = metrics;
   }
@@ -83,7 +89,7 @@ class PollBatch {
       metrics.sliceSize(type, slice.size());
       Map<Long, CheckResult> results;
       try (permit) {
-        results = check(slice, body, lane.workers());
+        results = check(slice, type, body, lane.workers());
       }
       finish(slice, type, results);
       from += slice.size();
@@ -91,21 +97,33 @@ class PollBatch {
   }
 
   private <R> Map<Long, CheckResult> check(
-      List<PendingCheck> slice, BatchCheckBody<R> body, FanOut workers) {
+      List<PendingCheck> slice, TaskType type, BatchCheckBody<R> body, FanOut workers) {
     List<Answer<R>> answers =
         workers.runAll(
             slice,
-            check -> new Answer<>(check, body.query(check.task(), check.card()), null),
-            (check, failure) -> new Answer<R>(check, null, failure));
+            check -> query(check, body),
+            (check, failure) -> new Answer<R>(check, null, failure, false));
     Map<Long, CheckResult> results = new HashMap<>(slice.size() * 2);
     List<Queried<R>> queried = new ArrayList<>(slice.size());
+    int putOff = 0;
     for (Answer<R> answer : answers) {
       PendingCheck check = answer.check();
-      if (answer.failure() == null) {
+      if (answer.overCarrierCap()) {
+        results.put(check.card().id(), CheckResult.of(CheckOutcome.PUT_OFF));
+        putOff++;
+      } else if (answer.failure() == null) {
         queried.add(new Queried<>(check.task(), check.card(), answer.reply()));
       } else {
         results.put(check.card().id(), CheckResult.failed(answer.failure()));
       }
+    }
+    if (putOff > 0) {
+      metrics.overCarrierCap(type, putOff);
+      log.info(
+          "{} {} checks put off: their carrier already has as many queries under way here as its"
+              + " rate limit allows within cmp.polling.handlers.carrier-wait",
+          putOff,
+          type.code());
     }
     if (!queried.isEmpty()) {
       try {
@@ -117,8 +135,22 @@ class PollBatch {
     return results;
   }
 
-  /** A card's own step: what it gave, or its failure. */
-  private record Answer<R>(PendingCheck check, R reply, RuntimeException failure) {}
+  /** The card's carrier query, unless its carrier has no room here ({@link CarrierQueryCap}). */
+  private <R> Answer<R> query(PendingCheck check, BatchCheckBody<R> body) {
+    long carrierId = check.card().carrierId();
+    if (!carrierCap.tryEnter(carrierId)) {
+      return new Answer<>(check, null, null, true);
+    }
+    try {
+      return new Answer<>(check, body.query(check.task(), check.card()), null, false);
+    } finally {
+      carrierCap.leave(carrierId);
+    }
+  }
+
+  /** A card's own step: what it gave, or its failure, or not run (its carrier's cap reached). */
+  private record Answer<R>(
+      PendingCheck check, R reply, RuntimeException failure, boolean overCarrierCap) {}
 
   private void finish(List<PendingCheck> slice, TaskType type, Map<Long, CheckResult> results) {
     List<Completion.Finish> finishes = new ArrayList<>(slice.size());
@@ -163,5 +195,6 @@ class PollBatch {
 
   private void settled(TaskType type, PendingCheck check, TaskResult result) {
     metrics.settled(type, result, check.startedNanos());
+    metrics.lateness(check.task());
   }
 }

@@ -112,12 +112,6 @@ class TaskPreparation {
           preloaded.containsKey(task.cardId())
               ? preloaded.get(task.cardId())
               : loader.load(task.cardId());
-      if (card.isPresent() && !card.get().isPolled()) {
-        // The cache may be older than the switch that turned polling back on: the database
-        // decides before a card is dropped for good.
-        loader.forget(task.cardId());
-        card = loader.load(task.cardId());
-      }
       if (card.isPresent() && card.get().isPolled()) {
         return Optional.of(new PendingCheck(task, card.get(), decoded.startedNanos()));
       }

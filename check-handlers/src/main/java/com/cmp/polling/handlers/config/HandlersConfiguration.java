@@ -2,7 +2,6 @@ package com.cmp.polling.handlers.config;
 
 import com.cmp.polling.autoconfigure.membership.LeaveGroupsOnStop;
 import com.cmp.polling.autoconfigure.membership.StaticMembership;
-import com.cmp.polling.core.card.CardCache;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -17,7 +16,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
@@ -95,10 +93,5 @@ class HandlersConfiguration {
           thread.setDaemon(true);
           return thread;
         });
-  }
-
-  @Bean
-  CardCache cardCache(StringRedisTemplate redis, HandlersProperties properties) {
-    return new CardCache(redis, properties.cardCacheTtl());
   }
 }

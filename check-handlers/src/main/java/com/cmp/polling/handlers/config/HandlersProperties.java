@@ -20,7 +20,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param permitTtl lifetime of a permit whose holder died: longer than any check or slice
  * @param retryDelay when a check that failed for a passing reason (gateway timeout, busy card) runs
  *     again, instead of the config's full interval
- * @param cardCacheTtl how long a card stays in the Redis card cache
+ * @param carrierWait how long, at most, a query of a rate-limited carrier should wait for its slot:
+ *     this instance runs at most the carrier's calls per second times this many of its queries at
+ *     once (never more than {@code cmp.polling.gateway.rate-limit-max-wait} allows), the carrier's
+ *     other checks of a slice are put off without taking a worker
  * @param manualWorkerThreads manual checks running at once in this instance, on threads of their
  *     own, in slices of at most that many (they take no permit: an operator's check never waits
  *     behind the regular ones)
@@ -39,7 +42,7 @@ public record HandlersProperties(
     @DefaultValue("2s") Duration permitWait,
     @DefaultValue("10m") Duration permitTtl,
     @DefaultValue("60s") Duration retryDelay,
-    @DefaultValue("10m") Duration cardCacheTtl,
+    @DefaultValue("1s") Duration carrierWait,
     @DefaultValue("8") int manualWorkerThreads,
     @DefaultValue("true") boolean staticMembership,
     String instanceId) {

@@ -3,12 +3,10 @@ package com.cmp.polling.handlers.base;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.cmp.polling.core.card.CachedCard;
-import com.cmp.polling.core.card.CardCache;
 import com.cmp.polling.handlers.HandlersTestApp;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,7 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** A poll's cards read together give what reading them one by one gives. */
+/** A poll's cards read together give what reading them one by one gives, as the table has them. */
 class CardLoaderIT {
 
   @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
@@ -37,28 +35,26 @@ class CardLoaderIT {
   }
 
   @Test
-  void loadAll_takesHitsFromTheCache_readsMissesFromTheDatabase_andCachesThem() {
-    long cached = postgres.data().card().insert();
+  void loadAll_readsEachCardAndItsDevice_andMapsMissingOrDeletedCardsToEmpty() {
     long alone = postgres.data().card().iccid("89860000000000077001").insert();
     long disabledDevice = postgres.data().device().pollingDisabled().insert();
     long ofDisabledDevice = postgres.data().card().device(disabledDevice).insert();
     long enabledDevice = postgres.data().device().insert();
     long ofEnabledDevice = postgres.data().card().device(enabledDevice).insert();
+    long deletedDevice = postgres.data().device().insert();
+    long ofDeletedDevice = postgres.data().card().device(deletedDevice).insert();
+    postgres.data().softDeleteDevice(deletedDevice);
     long deleted = postgres.data().card().insert();
     postgres.data().softDeleteCard(deleted);
     long neverExisted = 987_654_321L;
-    // A cache entry that differs from the row: proves a hit is served from the cache.
-    CachedCard fromCache =
-        new CachedCard(cached, "cached-iccid", 9, null, true, true, Instant.now());
-    app.bean(CardCache.class).put(fromCache);
     CardLoader loader = app.bean(CardLoader.class);
 
     Map<Long, Optional<CachedCard>> loaded =
         loader.loadAll(
-            List.of(cached, alone, ofDisabledDevice, ofEnabledDevice, deleted, neverExisted));
+            List.of(
+                alone, ofDisabledDevice, ofEnabledDevice, ofDeletedDevice, deleted, neverExisted));
 
     assertThat(loaded).hasSize(6);
-    assertThat(loaded.get(cached)).contains(fromCache);
     assertThat(loaded.get(alone))
         .hasValueSatisfying(
             card -> {
@@ -69,12 +65,34 @@ class CardLoaderIT {
         .hasValueSatisfying(card -> assertThat(card.isPolled()).isFalse());
     assertThat(loaded.get(ofEnabledDevice))
         .hasValueSatisfying(card -> assertThat(card.isPolled()).isTrue());
+    assertThat(loaded.get(ofDeletedDevice))
+        .hasValueSatisfying(card -> assertThat(card.isPolled()).isFalse());
     assertThat(loaded.get(deleted)).isEmpty();
     assertThat(loaded.get(neverExisted)).isEmpty();
-    // Each card read from the database is now cached, as load would have left it.
-    for (long card : List.of(alone, ofDisabledDevice, ofEnabledDevice)) {
-      assertThat(app.bean(CardCache.class).get(card)).isEqualTo(loaded.get(card));
-      assertThat(loader.load(card)).isEqualTo(loaded.get(card));
+    for (long card : List.of(alone, ofDisabledDevice, ofEnabledDevice, ofDeletedDevice)) {
+      assertThat(loader.load(card).orElseThrow())
+          .usingRecursiveComparison()
+          .ignoringFields("cachedAt")
+          .isEqualTo(loaded.get(card).orElseThrow());
     }
+  }
+
+  @Test
+  void aCardChangedInTheTable_isSeenByTheVeryNextRead_iccidAndPollingFlagIncluded() {
+    long card = postgres.data().card().iccid("89860000000000077002").insert();
+    CardLoader loader = app.bean(CardLoader.class);
+    assertThat(loader.load(card).orElseThrow().iccid()).isEqualTo("89860000000000077002");
+
+    postgres
+        .jdbc()
+        .sql(
+            "UPDATE tb_iot_card SET iccid = '89860000000000077003', enable_polling = false"
+                + " WHERE id = ?")
+        .param(card)
+        .update();
+
+    CachedCard read = loader.load(card).orElseThrow();
+    assertThat(read.iccid()).isEqualTo("89860000000000077003");
+    assertThat(read.isPolled()).isFalse();
   }
 }

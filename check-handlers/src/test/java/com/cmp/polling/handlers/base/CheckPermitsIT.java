@@ -27,7 +27,7 @@ class CheckPermitsIT {
           Duration.ofMillis(200),
           Duration.ofMinutes(10),
           Duration.ofSeconds(60),
-          Duration.ofMinutes(10),
+          Duration.ofSeconds(1),
           8,
           true,
           null);
@@ -106,7 +106,7 @@ class CheckPermitsIT {
                 Duration.ofMillis(200),
                 Duration.ofMillis(50),
                 Duration.ofSeconds(60),
-                Duration.ofMinutes(10),
+                Duration.ofSeconds(1),
                 8,
                 true,
                 null));

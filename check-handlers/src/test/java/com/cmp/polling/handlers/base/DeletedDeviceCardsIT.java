@@ -3,8 +3,6 @@ package com.cmp.polling.handlers.base;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.cmp.polling.core.card.CachedCard;
-import com.cmp.polling.core.card.CardCache;
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.handlers.HandlersTestApp;
@@ -16,7 +14,6 @@ import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -65,25 +62,6 @@ class DeletedDeviceCardsIT {
         .atMost(Duration.ofSeconds(30))
         .until(() -> dropped(TaskType.PACKAGE) + dropped(TaskType.CARDDATA) - droppedBefore == 2);
     assertThat(queues.inNoQueue(card)).isTrue();
-    assertNeverStopped(card);
-  }
-
-  @Test
-  void aCheckThatStillRuns_onACacheFromBeforeTheDelete_stopsNothing_andDoesNotRequeue() {
-    long device = data.device().insert(); // no package: on its own the card would be stopped
-    long card = data.card().device(device).unverified().insert();
-    // Cached before the device went: the check believes the device allows polling.
-    app.bean(CardCache.class)
-        .put(new CachedCard(card, iccid(card), 1, device, true, true, Instant.now()));
-    data.softDeleteDevice(device);
-
-    app.dispatch(card, TaskType.REALNAME);
-
-    // The carrier says verified: the card's row changes, then the rules are asked, and decline.
-    await()
-        .atMost(Duration.ofSeconds(30))
-        .until(() -> app.bean(CardStore.class).findById(card).orElseThrow().isRealNameVerified());
-    await().atMost(Duration.ofSeconds(10)).until(() -> queues.inNoQueue(card));
     assertNeverStopped(card);
   }
 

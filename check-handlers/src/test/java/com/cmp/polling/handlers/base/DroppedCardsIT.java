@@ -3,8 +3,6 @@ package com.cmp.polling.handlers.base;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.cmp.polling.core.card.CachedCard;
-import com.cmp.polling.core.card.CardCache;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.handlers.HandlersTestApp;
 import com.cmp.polling.handlers.QueueProbe;
@@ -14,7 +12,6 @@ import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -91,23 +88,6 @@ class DroppedCardsIT {
                 queues.inNoQueue(gone)
                     && queues.inNoQueue(disabled)
                     && queues.inNoQueue(ofDisabledDevice));
-  }
-
-  @Test
-  void aCachedCardSayingPollingIsOff_isReadAgain_andCheckedWhenPollingIsBackOn() {
-    long card = postgres.data().card().insert();
-    postgres.data().packageOfCard(card).status(1).insert();
-    // Cached while polling was off (by a check that ran then); switched back on since.
-    app.bean(CardCache.class)
-        .put(new CachedCard(card, "stale", 1, null, false, true, Instant.now()));
-
-    app.dispatch(card, TaskType.PACKAGE);
-
-    // default-activated config: package every 3600 s; dropped, it would be in no queue.
-    await()
-        .atMost(Duration.ofSeconds(30))
-        .until(() -> queues.nextCheckIn(card, TaskType.PACKAGE, Duration.ofSeconds(3600)));
-    assertThat(app.bean(CardCache.class).get(card).orElseThrow().pollingEnabled()).isTrue();
   }
 
   private static double metric(String result) {

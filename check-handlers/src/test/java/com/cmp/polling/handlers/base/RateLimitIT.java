@@ -41,6 +41,10 @@ class RateLimitIT {
                 "cmp.polling.gateway.rate-limit-per-second.1",
                 48,
                 "cmp.polling.gateway.rate-limit-max-wait",
+                "120s",
+                // Every check waits its turn here (none put off by the per-carrier cap): the test
+                // dispatches each card once and counts the calls of all 2 000.
+                "cmp.polling.handlers.carrier-wait",
                 "120s"));
   }
 

@@ -3,9 +3,7 @@ package com.cmp.polling.handlers.carddata;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.cmp.polling.core.card.CachedCard;
 import com.cmp.polling.core.card.Card;
-import com.cmp.polling.core.card.CardCache;
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.redis.RedisKeys;
@@ -211,9 +209,7 @@ class CarddataCheckIT {
       long deletedMeanwhile = data.card().monthUsage(NOVEMBER, "0", "0").insert();
       data.packageOfCard(deletedMeanwhile).status(1).insert();
       carrierReports(deletedMeanwhile, NOVEMBER, "5");
-      // Still in the card cache, gone from the table: found by the poll's read, not by the
-      // accounting.
-      cache(deletedMeanwhile);
+      // Deleted after its task was published: the poll's read no longer finds it.
       data.softDeleteCard(deletedMeanwhile);
       List<Long> all = new ArrayList<>(plain);
       all.addAll(
@@ -398,14 +394,6 @@ class CarddataCheckIT {
               "CREATE TRIGGER refuse_sample BEFORE INSERT ON data_usage_records"
                   + " FOR EACH ROW EXECUTE FUNCTION refuse_sample()")
           .update();
-    }
-
-    private static void cache(long cardId) {
-      Card card = card(cardId);
-      app.bean(CardCache.class)
-          .put(
-              new CachedCard(
-                  card.id(), card.iccid(), card.carrierId(), null, true, true, Instant.now()));
     }
   }
 

@@ -6,6 +6,7 @@ import com.cmp.polling.simulator.behaviour.PendingFailures;
 import com.cmp.polling.simulator.behaviour.RateLimiter;
 import com.cmp.polling.simulator.calls.CallCounter;
 import com.cmp.polling.simulator.calls.CallReport;
+import com.cmp.polling.simulator.calls.CallSummary;
 import com.cmp.polling.simulator.state.CardState;
 import com.cmp.polling.simulator.state.CardStates;
 import java.util.Map;
@@ -82,6 +83,11 @@ class SimulatorControlController {
   @GetMapping("/calls")
   CallReport calls() {
     return calls.report();
+  }
+
+  @GetMapping("/calls/summary")
+  CallSummary callSummary() {
+    return calls.summary();
   }
 
   @GetMapping("/calls/{iccid}")

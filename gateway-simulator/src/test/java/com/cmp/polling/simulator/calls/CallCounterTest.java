@@ -3,6 +3,9 @@ package com.cmp.polling.simulator.calls;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class CallCounterTest {
@@ -28,6 +31,49 @@ class CallCounterTest {
   }
 
   @Test
+  void summary_countsPerOperation_theCardsCalled_andThoseCalledMoreThanOnce() {
+    counter.record("8986001", CardOperation.USAGE);
+    counter.record("8986001", CardOperation.USAGE);
+    counter.record("8986001", CardOperation.USAGE);
+    counter.record("8986002", CardOperation.USAGE);
+    counter.record("8986003", CardOperation.USAGE);
+    counter.record("8986003", CardOperation.USAGE);
+    counter.record("8986002", CardOperation.REAL_NAME);
+    counter.recordRateLimited();
+
+    assertThat(counter.summary())
+        .isEqualTo(
+            new CallSummary(
+                7,
+                1,
+                Map.of(
+                    "usage", new CallSummary.OperationCalls(6, 3, 2, 3),
+                    "real-name", new CallSummary.OperationCalls(1, 1, 0, 0))));
+  }
+
+  @Test
+  void summary_ofConcurrentCalls_countsEachCardOnce() throws Exception {
+    int threads = 8;
+    int cards = 2_000;
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    for (int t = 0; t < threads; t++) {
+      pool.submit(
+          () -> {
+            for (int card = 0; card < cards; card++) {
+              counter.record("8986" + card, CardOperation.REAL_NAME);
+            }
+          });
+    }
+    pool.shutdown();
+    assertThat(pool.awaitTermination(30, TimeUnit.SECONDS)).isTrue();
+
+    assertThat(counter.summary().byOperation().get("real-name"))
+        .isEqualTo(
+            new CallSummary.OperationCalls(
+                (long) threads * cards, cards, cards, (long) (threads - 1) * cards));
+  }
+
+  @Test
   void unknownIccid_hasNoCounts() {
     assertThat(counter.forCard("8986404")).isEmpty();
   }
@@ -49,5 +95,6 @@ class CallCounterTest {
     counter.reset();
 
     assertThat(counter.report()).isEqualTo(new CallReport(0, 0, Map.of()));
+    assertThat(counter.summary()).isEqualTo(new CallSummary(0, 0, Map.of()));
   }
 }

@@ -15,10 +15,10 @@ import org.springframework.data.redis.connection.RedisZSetCommands.ZAddArgs;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
- * The only code that touches the polling queues in Redis: sharded sorted sets of card ids scored by
- * next check time, plus a manual-trigger set per task type (ARCHITECTURE section 5). Dequeue is a
- * lease, so a card is never lost between dequeue and completion. Every operation checks its
- * arguments before talking to Redis and is safe to retry. Thread-safe.
+ * The only code that touches the polling queues in Redis (ARCHITECTURE section 5): sharded sorted
+ * sets of card ids scored by next check time, and manual triggers. Dequeue is a lease, so no card
+ * is lost between dequeue and completion. Arguments are checked before Redis; every call is
+ * retryable.
  */
 public class PollingQueueManager {
 
@@ -44,10 +44,9 @@ public class PollingQueueManager {
   }
 
   /**
-   * Leases up to {@code batchSize} (capped at {@link #MAX_BATCH}) due cards of one shard, oldest
-   * due first, each carrying the deadline written. Concurrent callers get disjoint sets; a leased
-   * card comes due again when the lease ends unless {@link #complete} or {@link #requeue} gives it
-   * a new time first.
+   * Leases up to {@code batchSize} (at most {@link #MAX_BATCH}) due cards of one shard, oldest
+   * first, each with the deadline written; callers get disjoint sets; a leased card comes due again
+   * when its lease ends unless {@link #complete} or {@link #requeue} gives it a new time first.
    */
   public List<CardEntry> dequeueReady(int shard, TaskType type, int batchSize) {
     requireShard(shard, settings.shardCount());
@@ -62,10 +61,7 @@ public class PollingQueueManager {
         "dequeue shard " + shard + " " + type.code());
   }
 
-  /**
-   * Claims the cards of tasks about to run: whether each (in order) is current — its lease moved to
-   * now + lease — or superseded since it was published (claim_current_leases.lua).
-   */
+  /** Whether each task's lease is current (then moved to now + lease) or superseded. */
   public boolean[] claimLeases(TaskType type, List<LeaseClaim> leases) {
     Instant deadline = QueueScores.leaseDeadline(clock.instant(), settings.lease());
     return claims.claim(requireType(type), leases, deadline);
@@ -83,19 +79,14 @@ public class PollingQueueManager {
    * Returns false when the card had left the queue (nothing was written).
    */
   public boolean complete(long cardId, TaskType type, Instant nextCheckAt) {
+    String operation = "complete " + describe(cardId, type);
     return commands.complete(
-        keys.of(cardId, type),
-        cardId,
-        nextCheckAt,
-        clock.instant(),
-        "complete " + describe(cardId, type));
+        keys.of(cardId, type), cardId, nextCheckAt, clock.instant(), operation);
   }
 
   /**
-   * Writes many next checks in one pipeline: one ZADD per shard and task type. A card listed twice
-   * for one type gets the later entry. Not atomic, but idempotent: after a failure, run it again.
-   *
-   * @param onlyIfAbsent leave cards already queued (leased, or scheduled by someone else) alone
+   * Many next checks in one pipeline (one ZADD per shard and type; a card listed twice gets its
+   * later entry); idempotent. {@code onlyIfAbsent}: cards already queued are left alone.
    */
   public void requeueAll(Collection<ScheduledCheck> checks, boolean onlyIfAbsent) {
     commands.addAll(
@@ -107,6 +98,18 @@ public class PollingQueueManager {
   /** {@link #requeueAll(Collection, boolean)} overwriting existing times. */
   public void requeueAll(Collection<ScheduledCheck> checks) {
     requeueAll(checks, false);
+  }
+
+  /**
+   * Makes the cards queued for {@code type} due now in one pipeline (ZADD XX LT): cards not queued
+   * stay out, cards due earlier keep their place, leased ones come due (their task is superseded).
+   */
+  public void makeDue(TaskType type, Collection<Long> cardIds) {
+    Instant now = clock.instant();
+    commands.addAll(
+        keys.group(cardIds.stream().map(id -> new ScheduledCheck(id, type, now)).toList()),
+        ZAddArgs.ifExists().lt(),
+        "make " + cardIds.size() + " " + type.code() + " checks due");
   }
 
   /** {@link #complete} for many checks in one pipeline: one script call per shard and type. */
@@ -127,22 +130,19 @@ public class PollingQueueManager {
         keys.all(), requireCardId(cardId), null, "remove card " + cardId + " from all queues");
   }
 
-  /**
-   * Takes the cards out of the queue of one task type (every shard of it), in one pipeline; the
-   * other task types are untouched. Cards not queued are ignored.
-   */
+  /** Takes the cards out of every shard queue of one task type, in one pipeline. */
   public void removeFromQueue(TaskType type, Collection<Long> cardIds) {
     commands.removeMembers(
         keys.group(requireType(type), cardIds),
         "remove " + cardIds.size() + " cards from " + type.code());
   }
 
-  /** A deleted card: out of every queue, and its cache entry gone. */
+  /** A deleted card: {@link #onCardChanged}. */
   public void onCardDeleted(long cardId) {
     onCardChanged(cardId);
   }
 
-  /** Status changed: out of every queue and of the card cache, which may hold what changed. */
+  /** Out of every queue and of the card cache (which may hold what changed). */
   public void onCardChanged(long cardId) {
     commands.removeFromAll(
         keys.all(), requireCardId(cardId), RedisKeys.cardCache(cardId), "remove card " + cardId);
@@ -179,7 +179,7 @@ public class PollingQueueManager {
     return figures.overdue(type, now);
   }
 
-  /** Cards due and not leased, and how long the oldest has waited: one pipeline. */
+  /** Cards due and not leased, and the oldest one's wait: one pipeline. */
   public Backlog getBacklog(TaskType type) {
     return figures.backlog(type);
   }

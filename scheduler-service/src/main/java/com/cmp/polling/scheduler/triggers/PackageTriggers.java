@@ -24,9 +24,11 @@ import org.springframework.stereotype.Component;
 /**
  * The scheduler's 10-second package triggers (seed 004 decision 9): pending or active packages past
  * their expiry become expired, packages whose monthly reset time has come start their month again;
- * every card concerned (a device's: all its cards) gets a manual package check, so that
- * StopResumeService acts on the change within seconds. Safe with several schedulers: each package
- * row is changed by one of them.
+ * every card concerned (a device's: all its cards) becomes due now in its own package queue, so
+ * that StopResumeService acts on the change within the next rounds. Not through the manual lane: a
+ * monthly reset concerns most of the fleet, millions of checks that would queue in front of the
+ * operators' own on the few manual workers. Safe with several schedulers: each package row is
+ * changed by one of them.
  */
 @Component
 public class PackageTriggers implements SmartLifecycle {
@@ -53,36 +55,49 @@ public class PackageTriggers implements SmartLifecycle {
     this.clock = clock;
   }
 
-  /** What one run changed. */
-  public record Result(int expiredPackages, int resetPackages, int cardsToCheck) {}
+  /**
+   * What one run changed; {@code cardsConcerned}: the cards of the changed packages (once per batch
+   * they were in), made due now where they are queued for package checks.
+   */
+  public record Result(int expiredPackages, int resetPackages, int cardsConcerned) {}
 
   /** Runs both triggers once; also what tests call instead of waiting. */
   public Result runOnce() {
-    Set<Long> cardsToCheck = new LinkedHashSet<>();
-    int expired = drain(packages::expireDue, cardsToCheck);
-    int reset = drain(packages::resetDue, cardsToCheck);
-    cardsToCheck.forEach(card -> queues.enqueueManual(card, TaskType.PACKAGE));
+    int[] cardsConcerned = {0};
+    int expired = drain(packages::expireDue, cardsConcerned);
+    int reset = drain(packages::resetDue, cardsConcerned);
     if (expired + reset > 0) {
       log.info(
-          "package triggers: {} expired, {} reset for the new month; {} cards get a package check",
+          "package triggers: {} expired, {} reset for the new month; {} cards concerned, due"
+              + " for a package check now where they are queued for one",
           expired,
           reset,
-          cardsToCheck.size());
+          cardsConcerned[0]);
     }
-    return new Result(expired, reset, cardsToCheck.size());
+    return new Result(expired, reset, cardsConcerned[0]);
   }
 
-  private int drain(BiFunction<Instant, Integer, List<PackageOwner>> step, Set<Long> cardsToCheck) {
+  /**
+   * Runs {@code step} batch by batch until a batch is short; the cards of each batch are made due
+   * in one pipeline before the next batch is taken.
+   */
+  private int drain(BiFunction<Instant, Integer, List<PackageOwner>> step, int[] cardsConcerned) {
     int changed = 0;
     while (true) {
       List<PackageOwner> owners = step.apply(clock.instant(), settings.batchSize());
       changed += owners.size();
+      Set<Long> concerned = new LinkedHashSet<>();
       for (PackageOwner owner : owners) {
         if (owner.kind() == PackageOwner.Kind.CARD) {
-          cardsToCheck.add(owner.id());
+          concerned.add(owner.id());
         } else {
-          cards.findByDevice(owner.id()).stream().map(Card::id).forEach(cardsToCheck::add);
+          cards.findByDevice(owner.id()).stream().map(Card::id).forEach(concerned::add);
         }
+      }
+      if (!concerned.isEmpty()) {
+        // Only cards queued for package checks: a card that is not polled is not brought back.
+        queues.makeDue(TaskType.PACKAGE, concerned);
+        cardsConcerned[0] += concerned.size();
       }
       if (owners.size() < settings.batchSize()) {
         return changed;

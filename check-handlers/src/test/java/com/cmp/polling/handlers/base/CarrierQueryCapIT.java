@@ -1,0 +1,93 @@
+package com.cmp.polling.handlers.base;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.queue.PollingQueueManager;
+import com.cmp.polling.handlers.HandlersTestApp;
+import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.simulator.behaviour.Behaviour;
+import com.cmp.polling.testsupport.kafka.KafkaExtension;
+import com.cmp.polling.testsupport.postgres.PostgresExtension;
+import com.cmp.polling.testsupport.redis.RedisExtension;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Carrier 1 allows 2 calls/s (the shared limiter, 5 s max wait: 10 slots reservable ahead), carrier
+ * 2 has no limit. With the cap (2/s × 1 s = 2 queries of carrier 1 at once), carrier 1's other
+ * checks are put off without a worker waiting and without the limiter refusing any of them.
+ */
+class CarrierQueryCapIT {
+
+  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
+  @RegisterExtension static final RedisExtension redis = new RedisExtension();
+  @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
+
+  static HandlersTestApp app;
+
+  @BeforeAll
+  static void start() {
+    app =
+        HandlersTestApp.start(
+            postgres, redis, kafka, Map.of("cmp.polling.gateway.rate-limit-per-second.1", 2));
+  }
+
+  @AfterAll
+  static void stop() {
+    app.close();
+  }
+
+  @Test
+  void checksOfACarrierAtItsCap_arePutOffUnqueried_whileTheOtherCarriersChecksRun() {
+    var control = app.simulator().control();
+    control.configure(Behaviour.none().withRateLimit(1L, 3));
+    List<Long> limited = new ArrayList<>();
+    List<Long> free = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      limited.add(postgres.data().card().carrier(1, "CMCC").insert());
+      free.add(postgres.data().card().carrier(2, "CUCC").insert());
+    }
+    for (int i = 0; i < 40; i++) {
+      app.dispatch(limited.get(i), TaskType.REALNAME);
+      app.dispatch(free.get(i), TaskType.REALNAME);
+    }
+    var putOff =
+        app.bean(MeterRegistry.class)
+            .counter("polling.handlers.carrier_cap_put_off", "task_type", "realname");
+
+    // Every card of carrier 2 is queried once; each of carrier 1's is either queried or put off.
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(() -> calledOnce(free) == 40 && calledOnce(limited) + putOff.count() == 40);
+
+    assertThat(putOff.count()).isPositive();
+    assertThat(calledOnce(limited)).isPositive();
+    assertThat(control.rateLimited()).isZero();
+    // A put-off card goes back to its queue, due again after the retry delay (60 s).
+    long requeued = limited.stream().filter(card -> !called(card)).count();
+    assertThat(requeued).isEqualTo((long) putOff.count());
+    for (long card : limited) {
+      if (!called(card)) {
+        assertThat(app.bean(PollingQueueManager.class).isQueued(card, TaskType.REALNAME)).isTrue();
+      }
+    }
+  }
+
+  private static long calledOnce(List<Long> cards) {
+    return cards.stream().filter(CarrierQueryCapIT::called).count();
+  }
+
+  private static boolean called(long cardId) {
+    String iccid = app.bean(CardStore.class).findById(cardId).orElseThrow().iccid();
+    return app.simulator().control().calls(iccid).values().stream().mapToInt(i -> i).sum() == 1;
+  }
+}
