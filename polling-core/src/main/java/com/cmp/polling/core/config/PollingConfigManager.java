@@ -33,7 +33,7 @@ public class PollingConfigManager implements AutoCloseable {
   private final StringRedisTemplate redis;
   private final Clock clock;
   private final JsonMapper json = JsonMapper.builder().build();
-  private final String stagingKey = RedisKeys.CONFIGS + ":staging:" + UUID.randomUUID();
+  private final String stagingKey = RedisKeys.configsStaging(UUID.randomUUID().toString());
   private final List<ConfigChangeListener> listeners = new CopyOnWriteArrayList<>();
   private volatile ConfigSnapshot snapshot = ConfigSnapshot.EMPTY;
   private ScheduledExecutorService refresher;

@@ -15,17 +15,21 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.data.redis.connection.RedisZSetCommands.ZAddArgs;
+import org.springframework.data.redis.connection.zset.Tuple;
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.ZSetOperations.TypedTuple;
 import org.springframework.data.redis.core.script.RedisScript;
 
 /**
- * Manual triggers, one sorted set per task type ({@code polling:manual:due:{type}}: card id scored
+ * Manual triggers, one sorted set per task type ({@link RedisKeys#manualTriggers}: card id scored
  * by trigger time). They are taken like shard queue members — leased, not removed — and removed
  * only once Kafka acknowledged their task, so a trigger taken and then not published (Kafka away,
  * the scheduler dying) comes back instead of being lost. A card triggered again before its trigger
@@ -100,7 +104,40 @@ public final class ManualTriggerQueue {
     if (moved != null && moved > 0) {
       log.info("{} manual triggers moved from the old list {} to {}", moved, oldList, key);
     }
+    moveUntaggedSet(type, key);
     return commands.lease(key, now, max, deadline, "take manual triggers from " + key);
+  }
+
+  /**
+   * Moves what the set's untagged name (versions before Redis Cluster support) still holds into the
+   * tagged set, each entry with its score (LT: the earlier time wins). Not one atomic step — on a
+   * cluster the two names may live on two masters — but safe to repeat or to run in two schedulers
+   * at once: an entry leaves the old set only after it is in the new one, and adding it twice
+   * changes nothing. Cheap once the old set is gone: one EXISTS.
+   */
+  private void moveUntaggedSet(TaskType type, String key) {
+    String untagged = RedisKeys.untaggedManualTriggers(type);
+    if (!Boolean.TRUE.equals(call("look for " + untagged, () -> redis.hasKey(untagged)))) {
+      return;
+    }
+    Set<TypedTuple<String>> entries =
+        call(
+            "read " + untagged,
+            () -> redis.opsForZSet().rangeWithScores(untagged, 0, MOVED_PER_TAKE - 1));
+    if (entries == null || entries.isEmpty()) {
+      return;
+    }
+    Set<Tuple> tuples = new LinkedHashSet<>();
+    entries.forEach(e -> tuples.add(Tuple.of(bytes(e.getValue()), e.getScore())));
+    call(
+        "move " + untagged,
+        () ->
+            redis.execute(
+                (RedisCallback<Long>)
+                    c -> c.zSetCommands().zAdd(bytes(key), tuples, ZAddArgs.empty().lt())));
+    Object[] members = entries.stream().map(TypedTuple::getValue).toArray();
+    call("empty " + untagged, () -> redis.opsForZSet().remove(untagged, members));
+    log.info("{} manual triggers moved from {} to {}", entries.size(), untagged, key);
   }
 
   /**
@@ -137,13 +174,20 @@ public final class ManualTriggerQueue {
             });
   }
 
-  /** Triggers of one type waiting or being published, plus any the old list still holds. */
+  /**
+   * Triggers of one type waiting or being published, plus any the old list or the untagged set
+   * still hold.
+   */
   public long length(TaskType type) {
     String key = RedisKeys.manualTriggers(requireType(type));
     Long waiting = call("length of " + key, () -> redis.opsForZSet().zCard(key));
     String oldList = RedisKeys.manualQueue(type);
     Long old = call("length of " + oldList, () -> redis.opsForList().size(oldList));
-    return (waiting == null ? 0 : waiting) + (old == null ? 0 : old);
+    String untagged = RedisKeys.untaggedManualTriggers(type);
+    Long untaggedWaiting = call("length of " + untagged, () -> redis.opsForZSet().zCard(untagged));
+    return (waiting == null ? 0 : waiting)
+        + (old == null ? 0 : old)
+        + (untaggedWaiting == null ? 0 : untaggedWaiting);
   }
 
   private static Map<Instant, List<Long>> byLease(Collection<CardEntry> taken) {

@@ -5,6 +5,13 @@ import com.cmp.polling.schemas.task.TaskType;
 /**
  * Every Redis key of the polling system, built in one place (ARCHITECTURE section 5). Key names are
  * part of the contract with operators and older tooling: do not change them.
+ *
+ * <p>On a Redis Cluster every key lives in the hash slot of its name, or of the part of its name in
+ * braces (a hash tag). A script or a RENAME must find all its keys in one slot: the few keys used
+ * together carry a hash tag naming their partner (the manual trigger set and the old manual list,
+ * the configs' staging copy and the configs). Every other key is used alone — each Lua script here
+ * takes one key, pipelines are routed command by command — so the shard queues, card hashes, locks
+ * and permits keep their names and spread over the masters by those names.
  */
 public final class RedisKeys {
 
@@ -64,11 +71,31 @@ public final class RedisKeys {
   }
 
   /**
-   * {@code polling:manual:due:{taskType}} (ZSET: card id scored by trigger time, unix seconds; a
-   * trigger being published is leased like a shard queue member, scored by its lease deadline).
+   * {@code polling:manual:due:{polling:manual:<taskType>}} (ZSET: card id scored by trigger time,
+   * unix seconds; a trigger being published is leased like a shard queue member, scored by its
+   * lease deadline). The hash tag is the name of the old {@link #manualQueue} list: on a Redis
+   * Cluster both are in one slot, as the script moving the list into the set needs.
    */
   public static String manualTriggers(TaskType type) {
+    // The old list's name spelt out, not manualQueue(): only the queue package calls that.
+    return "polling:manual:due:{polling:manual:" + type.code() + "}";
+  }
+
+  /**
+   * {@code polling:manual:due:<taskType>}: the name {@link #manualTriggers} had before the hash tag
+   * (single server only). The scheduler moves what it still holds into the tagged set.
+   */
+  public static String untaggedManualTriggers(TaskType type) {
     return "polling:manual:due:" + type.code();
+  }
+
+  /**
+   * {@code polling:configs:staging:<copyId>:{polling:configs}} (HASH): a process's new copy of the
+   * configs, renamed onto {@link #CONFIGS} once complete. Tagged with the configs' name, so that on
+   * a Redis Cluster the rename stays within one slot (atomic).
+   */
+  public static String configsStaging(String copyId) {
+    return CONFIGS + ":staging:" + copyId + ":{" + CONFIGS + "}";
   }
 
   /** {@code polling:card:{id}} (HASH: the card cache). */

@@ -22,7 +22,7 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 class ManualTriggerQueueIT {
 
   private static final Duration LEASE = Duration.ofMinutes(5);
-  private static final String TRIGGERS = "polling:manual:due:carddata";
+  private static final String TRIGGERS = "polling:manual:due:{polling:manual:carddata}";
 
   @RegisterExtension static final RedisExtension redis = new RedisExtension();
 
@@ -142,6 +142,23 @@ class ManualTriggerQueueIT {
     assertThat(taken).extracting(CardEntry::cardId).containsExactlyInAnyOrder(21L, 22L);
     assertThat(template.hasKey("polling:manual:carddata")).isFalse();
     assertThat(template.opsForZSet().score(TRIGGERS, "not-a-card")).isNull();
+    manual.published(CARDDATA, taken);
+    assertThat(manual.length(CARDDATA)).isZero();
+  }
+
+  @Test
+  void triggersLeftInTheUntaggedSet_areMovedIn_keepingTheEarlierTime_andTakenOnce() {
+    Instant earlier = clock.instant().minusSeconds(30);
+    template.opsForZSet().add("polling:manual:due:carddata", "31", earlier.getEpochSecond());
+    template.opsForZSet().add("polling:manual:due:carddata", "32", earlier.getEpochSecond());
+    queues.enqueueManual(32, CARDDATA);
+    assertThat(manual.length(CARDDATA)).isEqualTo(3);
+
+    List<CardEntry> taken = manual.take(CARDDATA, 10);
+
+    assertThat(taken).extracting(CardEntry::cardId).containsExactlyInAnyOrder(31L, 32L);
+    assertThat(taken).extracting(CardEntry::dueAt).containsOnly(earlier);
+    assertThat(template.hasKey("polling:manual:due:carddata")).isFalse();
     manual.published(CARDDATA, taken);
     assertThat(manual.length(CARDDATA)).isZero();
   }

@@ -31,9 +31,7 @@ public final class InfrastructureProperties {
     properties.put("spring.datasource.url", postgres.jdbcUrl());
     properties.put("spring.datasource.username", postgres.server().user());
     properties.put("spring.datasource.password", postgres.server().password());
-    properties.put("spring.data.redis.host", redis.host());
-    properties.put("spring.data.redis.port", redis.port());
-    properties.put("spring.data.redis.database", redis.database());
+    properties.putAll(redis.springProperties());
     properties.put("spring.kafka.bootstrap-servers", kafka.bootstrapServers());
     // Tests read topics in order: one partition keeps publishing order visible.
     properties.put("cmp.polling.kafka.partitions", 1);

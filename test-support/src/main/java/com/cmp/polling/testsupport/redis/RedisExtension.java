@@ -2,11 +2,15 @@ package com.cmp.polling.testsupport.redis;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.platform.commons.support.AnnotationSupport;
+import org.springframework.data.redis.connection.RedisClusterConfiguration;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.RedisStringCommands.SetOption;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
@@ -18,6 +22,10 @@ import org.springframework.data.redis.core.types.Expiration;
  * Gives a test class a Redis logical database of its own (1..15, in turn) on the shared {@link
  * RedisServerEndpoint}, flushed before and after the class. The production key names stay exactly
  * as specified; isolation comes from the database index, not from key prefixes.
+ *
+ * <p>A test class annotated {@link OnRedisCluster} gets the JVM's 3-master Redis Cluster instead
+ * (database 0, the only one a cluster has; test classes run one after the other, each flushing
+ * every master before and after). {@link #springProperties()} points an app at either.
  *
  * <pre>{@code
  * @RegisterExtension static final RedisExtension redis = new RedisExtension();
@@ -31,6 +39,7 @@ public final class RedisExtension implements BeforeAllCallback, AfterAllCallback
 
   private String ownerId;
   private String claim;
+  private RedisClusterServers cluster;
   private RedisServerEndpoint endpoint;
   private int database;
   private LettuceConnectionFactory connectionFactory;
@@ -42,6 +51,11 @@ public final class RedisExtension implements BeforeAllCallback, AfterAllCallback
       return; // a @Nested class: it shares the database of the class that registered us
     }
     ownerId = context.getUniqueId();
+    if (AnnotationSupport.isAnnotated(context.getRequiredTestClass(), OnRedisCluster.class)) {
+      connectToCluster();
+      return;
+    }
+    cluster = null;
     endpoint = RedisServerEndpoint.shared();
     claim = UUID.randomUUID().toString();
     int start = NEXT_DATABASE.getAndIncrement();
@@ -66,6 +80,19 @@ public final class RedisExtension implements BeforeAllCallback, AfterAllCallback
     flush();
   }
 
+  private void connectToCluster() {
+    cluster = RedisClusterServers.shared();
+    database = 0;
+    connectionFactory =
+        new LettuceConnectionFactory(
+            new RedisClusterConfiguration(
+                cluster.ports().stream().map(p -> "127.0.0.1:" + p).toList()));
+    connectionFactory.afterPropertiesSet();
+    connectionFactory.start();
+    template = new StringRedisTemplate(connectionFactory);
+    flush();
+  }
+
   private void connect(int index) {
     database = index;
     RedisStandaloneConfiguration config =
@@ -87,14 +114,28 @@ public final class RedisExtension implements BeforeAllCallback, AfterAllCallback
       // Flushed first: flush() writes the claim again, which would keep the database claimed for
       // the claim's lifetime (and a JVM running more than 15 test classes would run out).
       flush();
-      template.delete(CLAIM_KEY);
+      if (cluster == null) {
+        template.delete(CLAIM_KEY);
+      }
       connectionFactory.destroy();
       template = null;
     }
   }
 
-  /** Deletes every key of this class's database (its claim excepted). */
+  /**
+   * Deletes every key of this class's database (its claim excepted); on the cluster, every key of
+   * every master.
+   */
   public void flush() {
+    if (cluster != null) {
+      template.execute(
+          (RedisCallback<Void>)
+              connection -> {
+                connection.serverCommands().flushDb();
+                return null;
+              });
+      return;
+    }
     template.execute(
         (RedisCallback<Void>)
             connection -> {
@@ -118,12 +159,35 @@ public final class RedisExtension implements BeforeAllCallback, AfterAllCallback
     return template;
   }
 
-  public String host() {
-    return endpoint.host();
+  /** True when this class runs on the Redis Cluster ({@link OnRedisCluster}). */
+  public boolean onCluster() {
+    return cluster != null;
   }
 
+  /**
+   * The {@code spring.data.redis.*} properties that point an app at this class's Redis: host, port
+   * and database of the single server, or {@code cluster.nodes} of the cluster.
+   */
+  public Map<String, Object> springProperties() {
+    Map<String, Object> properties = new HashMap<>();
+    if (cluster != null) {
+      properties.put("spring.data.redis.cluster.nodes", cluster.nodes());
+    } else {
+      properties.put("spring.data.redis.host", host());
+      properties.put("spring.data.redis.port", port());
+      properties.put("spring.data.redis.database", database());
+    }
+    return properties;
+  }
+
+  /** The single server's host; on the cluster, that of its first master. */
+  public String host() {
+    return cluster != null ? "127.0.0.1" : endpoint.host();
+  }
+
+  /** The single server's port; on the cluster, that of its first master. */
   public int port() {
-    return endpoint.port();
+    return cluster != null ? cluster.ports().get(0) : endpoint.port();
   }
 
   public int database() {
