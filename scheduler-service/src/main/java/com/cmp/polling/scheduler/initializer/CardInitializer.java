@@ -44,7 +44,7 @@ import org.springframework.stereotype.Component;
 public class CardInitializer implements SmartLifecycle {
 
   private static final Logger log = LoggerFactory.getLogger(CardInitializer.class);
-  private static final Duration LOCK_TTL = Duration.ofMinutes(2);
+  static final Duration LOCK_TTL = Duration.ofMinutes(2);
 
   private final CardStore cards;
   private final DeviceStore devices;
@@ -128,13 +128,21 @@ public class CardInitializer implements SmartLifecycle {
     if (progress.isPresent()) {
       log.warn("Redis lost the polling queues (marker gone): rebuilding them from PostgreSQL");
     }
+    return run(startFresh(), held);
+  }
+
+  /**
+   * Starts a run from the first card (the caller holds {@code polling:init:lock}): progress reset,
+   * marker set, shard count recorded.
+   */
+  InitProgress startFresh() {
     InitProgress fresh = InitProgress.starting(cards.count(), clock.instant());
     progressStore.startFresh(fresh);
     // The queues are built from scratch with this process's shard count: processes with another
     // count must refuse to start from now on.
     shardCount.record();
     log.info("initializing the polling queues from {} cards", fresh.total());
-    return run(fresh, held);
+    return fresh;
   }
 
   private boolean isCompleteAndPresent() {
@@ -146,7 +154,7 @@ public class CardInitializer implements SmartLifecycle {
    * Pages go through two stages at once: while one page is written to Redis, a reader thread
    * already reads and plans the next one from PostgreSQL.
    */
-  private boolean run(InitProgress start, HeldLock held) {
+  boolean run(InitProgress start, HeldLock held) {
     ExecutorService reader =
         Executors.newSingleThreadExecutor(
             runnable -> {

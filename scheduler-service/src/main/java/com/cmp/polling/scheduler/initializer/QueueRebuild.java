@@ -1,0 +1,81 @@
+package com.cmp.polling.scheduler.initializer;
+
+import com.cmp.polling.core.redis.RedisKeys;
+import com.cmp.polling.stopresume.lock.HeldLock;
+import com.cmp.polling.stopresume.lock.OperationLocks;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.stereotype.Component;
+
+/**
+ * An operator's rebuild of the queues from PostgreSQL: the run the initializer makes after a Redis
+ * loss, started on demand. Every card is read again and each polled card missing from a queue of
+ * its task types is queued, its first check spread over the interval; queued and leased entries
+ * are left as they are, so nothing in flight is checked twice. Entries that should not be there
+ * stay too: removing them is a reconciler's work, not a rebuild's. It shares the initializer's lock
+ * and progress, so it never runs beside an initialization, in this instance or another.
+ */
+@Component
+public class QueueRebuild implements DisposableBean {
+
+  private static final Logger log = LoggerFactory.getLogger(QueueRebuild.class);
+
+  private final CardInitializer initializer;
+  private final OperationLocks locks;
+  private Thread worker;
+
+  public QueueRebuild(CardInitializer initializer, OperationLocks locks) {
+    this.initializer = initializer;
+    this.locks = locks;
+  }
+
+  /**
+   * Starts a rebuild in the background.
+   *
+   * @return its starting progress, or empty when an initialization or rebuild is running already
+   */
+  public synchronized Optional<InitProgress> start(String requestedBy) {
+    Optional<HeldLock> lock = locks.tryAcquire(RedisKeys.INIT_LOCK, CardInitializer.LOCK_TTL);
+    if (lock.isEmpty()) {
+      log.info("queue rebuild asked by {} refused: the queues are being initialized", requestedBy);
+      return Optional.empty();
+    }
+    HeldLock held = lock.get();
+    InitProgress fresh;
+    try {
+      fresh = initializer.startFresh();
+    } catch (RuntimeException e) {
+      held.close();
+      throw e;
+    }
+    log.warn("queue rebuild from PostgreSQL started by {}: {} cards", requestedBy, fresh.total());
+    worker = new Thread(() -> rebuild(fresh, held), "queue-rebuild");
+    worker.setDaemon(true);
+    worker.start();
+    return Optional.of(fresh);
+  }
+
+  private void rebuild(InitProgress fresh, HeldLock held) {
+    try {
+      initializer.run(fresh, held);
+    } catch (RuntimeException e) {
+      // Progress stays incomplete: the initializer's watcher goes on from the last card read.
+      log.error("queue rebuild failed; the initializer goes on from where it stopped", e);
+    } finally {
+      boolean interrupted = Thread.interrupted();
+      held.close();
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  @Override
+  public synchronized void destroy() {
+    if (worker != null) {
+      worker.interrupt();
+    }
+  }
+}

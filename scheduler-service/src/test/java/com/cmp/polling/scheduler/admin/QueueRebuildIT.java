@@ -1,0 +1,136 @@
+package com.cmp.polling.scheduler.admin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.cmp.polling.core.queue.PollingQueueManager;
+import com.cmp.polling.core.redis.RedisKeys;
+import com.cmp.polling.scheduler.SchedulerTestApp;
+import com.cmp.polling.scheduler.initializer.InitProgress;
+import com.cmp.polling.scheduler.initializer.InitProgressStore;
+import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.stopresume.lock.HeldLock;
+import com.cmp.polling.stopresume.lock.OperationLocks;
+import com.cmp.polling.testsupport.kafka.KafkaExtension;
+import com.cmp.polling.testsupport.postgres.PostgresExtension;
+import com.cmp.polling.testsupport.redis.RedisExtension;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import tools.jackson.databind.JsonNode;
+
+/** {@code POST /api/admin/queues/rebuild}: the queues rebuilt from PostgreSQL on demand. */
+class QueueRebuildIT {
+
+  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.migrated();
+  @RegisterExtension static final RedisExtension redis = new RedisExtension();
+  @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
+
+  static final List<String> cards = new ArrayList<>();
+  static SchedulerTestApp app;
+  static AdminApi api;
+
+  @BeforeAll
+  static void start() {
+    for (int i = 0; i < 300; i++) {
+      cards.add(Long.toString(postgres.data().card().insert()));
+    }
+    app =
+        SchedulerTestApp.start(
+            postgres,
+            redis,
+            kafka,
+            Map.of(
+                "cmp.polling.scheduler.enabled", false,
+                "cmp.polling.scheduler.initializer.enabled", true,
+                "cmp.polling.scheduler.initializer.pause", "0s",
+                "cmp.polling.scheduler.initializer.watch-interval", "500ms"));
+    api = AdminApi.withToken(app.baseUrl(), SchedulerTestApp.TOKEN);
+    await().atMost(Duration.ofSeconds(30)).until(() -> realnameMembers().equals(Set.copyOf(cards)));
+  }
+
+  @AfterAll
+  static void stop() {
+    app.close();
+  }
+
+  @Test
+  void rebuild_queuesTheMissingCards_andLeavesAQueuedOrLeasedEntryAsItIs() {
+    for (String card : cards.subList(0, 50)) {
+      redis.template().opsForZSet().remove(queueOf(card), card);
+    }
+    String leased = cards.get(60);
+    double leaseEnd = Instant.now().plus(Duration.ofMinutes(5)).toEpochMilli();
+    redis.template().opsForZSet().add(queueOf(leased), leased, leaseEnd);
+    assertThat(realnameMembers()).hasSize(250);
+
+    AdminApi.Reply reply = api.post("/api/admin/queues/rebuild");
+
+    assertThat(reply.status()).isEqualTo(202);
+    JsonNode body = reply.json();
+    assertThat(body.path("total").asLong()).isEqualTo(300);
+    assertThat(body.path("progress").asString()).isEqualTo("/api/monitoring/initializer");
+    Instant startedAt = Instant.parse(body.path("startedAt").asString());
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () -> {
+              InitProgress progress = app.bean(InitProgressStore.class).read().orElseThrow();
+              return progress.completed() && progress.startedAt().equals(startedAt);
+            });
+    JsonNode progress = api.get("/api/monitoring/initializer").json();
+    assertThat(progress.path("processed").asLong()).isEqualTo(300);
+    assertThat(realnameMembers()).isEqualTo(Set.copyOf(cards));
+    assertThat(redis.template().opsForZSet().score(queueOf(leased), leased)).isEqualTo(leaseEnd);
+  }
+
+  @Test
+  void rebuild_whileTheQueuesAreBeingInitialized_isRefused() {
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> app.bean(InitProgressStore.class).read().orElseThrow().completed());
+    HeldLock initializing =
+        app.bean(OperationLocks.class)
+            .tryAcquire(RedisKeys.INIT_LOCK, Duration.ofMinutes(1))
+            .orElseThrow();
+    try {
+      AdminApi.Reply reply = api.post("/api/admin/queues/rebuild");
+
+      assertThat(reply.status()).isEqualTo(409);
+      assertThat(reply.json().path("error").asString()).isEqualTo("conflict");
+      assertThat(reply.json().path("message").asString()).contains("/api/monitoring/initializer");
+    } finally {
+      initializing.close();
+    }
+  }
+
+  @Test
+  void rebuild_withoutTheToken_isRefused() {
+    AdminApi.Reply reply =
+        AdminApi.withAuthorization(app.baseUrl(), null).post("/api/admin/queues/rebuild");
+
+    assertThat(reply.status()).isEqualTo(401);
+  }
+
+  private static String queueOf(String card) {
+    int shard = app.bean(PollingQueueManager.class).shardOf(Long.parseLong(card));
+    return RedisKeys.shardQueue(shard, TaskType.REALNAME);
+  }
+
+  private static Set<String> realnameMembers() {
+    Set<String> members = new HashSet<>();
+    for (int shard = 0; shard < 16; shard++) {
+      members.addAll(
+          redis.template().opsForZSet().range(RedisKeys.shardQueue(shard, TaskType.REALNAME), 0, -1));
+    }
+    return members;
+  }
+}
