@@ -12,10 +12,10 @@ import org.springframework.stereotype.Component;
 /**
  * An operator's rebuild of the queues from PostgreSQL: the run the initializer makes after a Redis
  * loss, started on demand. Every card is read again and each polled card missing from a queue of
- * its task types is queued, its first check spread over the interval; queued and leased entries
- * are left as they are, so nothing in flight is checked twice. Entries that should not be there
- * stay too: removing them is a reconciler's work, not a rebuild's. It shares the initializer's lock
- * and progress, so it never runs beside an initialization, in this instance or another.
+ * its task types is queued, its first check spread over the interval; queued and leased entries are
+ * left as they are, so nothing in flight is checked twice. Entries that should not be there stay
+ * too: removing them is a reconciler's work, not a rebuild's. It shares the initializer's lock and
+ * progress, so it never runs beside an initialization, in this instance or another.
  */
 @Component
 public class QueueRebuild implements DisposableBean {

@@ -49,10 +49,14 @@ class QueueRebuildIT {
             redis,
             kafka,
             Map.of(
-                "cmp.polling.scheduler.enabled", false,
-                "cmp.polling.scheduler.initializer.enabled", true,
-                "cmp.polling.scheduler.initializer.pause", "0s",
-                "cmp.polling.scheduler.initializer.watch-interval", "500ms"));
+                "cmp.polling.scheduler.enabled",
+                false,
+                "cmp.polling.scheduler.initializer.enabled",
+                true,
+                "cmp.polling.scheduler.initializer.pause",
+                "0s",
+                "cmp.polling.scheduler.initializer.watch-interval",
+                "500ms"));
     api = AdminApi.withToken(app.baseUrl(), SchedulerTestApp.TOKEN);
     await().atMost(Duration.ofSeconds(30)).until(() -> realnameMembers().equals(Set.copyOf(cards)));
   }
@@ -129,7 +133,10 @@ class QueueRebuildIT {
     Set<String> members = new HashSet<>();
     for (int shard = 0; shard < 16; shard++) {
       members.addAll(
-          redis.template().opsForZSet().range(RedisKeys.shardQueue(shard, TaskType.REALNAME), 0, -1));
+          redis
+              .template()
+              .opsForZSet()
+              .range(RedisKeys.shardQueue(shard, TaskType.REALNAME), 0, -1));
     }
     return members;
   }
