@@ -161,14 +161,14 @@ class SimulatedFailuresIT {
     assertThat(answer.status()).isEqualTo(200);
     JSONAssert.assertEquals(
         "{\"latencyMs\": 0, \"errorRate\": 0.5, \"rateLimitPerSecond\": {},"
-            + " \"usageGrowthMbPerQuery\": 0}",
+            + " \"usageGrowthMbPerQuery\": 0, \"trickleMsPerByte\": 0}",
         http.get("/sim/config").body(),
         STRICT);
   }
 
   @Test
   void configure_roundTripsThroughTheControlClient() {
-    Behaviour behaviour = new Behaviour(15, 0.25, Map.of(1L, 50, 2L, 10), new BigDecimal("0.5"));
+    Behaviour behaviour = new Behaviour(15, 0.25, Map.of(1L, 50, 2L, 10), new BigDecimal("0.5"), 3);
 
     control.configure(behaviour);
 

@@ -85,16 +85,24 @@ public class PollingKafkaAutoConfiguration {
       havingValue = "true",
       matchIfMissing = true)
   KafkaAdmin.NewTopics pollingTopics(PollingProperties properties) {
+    return new KafkaAdmin.NewTopics(pipelineTopics(properties.kafka()).toArray(NewTopic[]::new));
+  }
+
+  /** Every topic of the pipeline and its dead-letter topics, with the configured settings. */
+  static List<NewTopic> pipelineTopics(PollingProperties.Kafka settings) {
     List<NewTopic> topics = new ArrayList<>();
-    int partitions = properties.kafka().partitions();
-    short replicas = properties.kafka().replicationFactor();
     for (Topic<?> topic : Topics.all()) {
-      topics.add(new NewTopic(topic.name(), partitions, replicas));
+      topics.add(newTopic(topic.name(), settings));
       if (topic != Topics.CARD_ACTIONS) {
         // Every other topic has a consumer in the pipeline, hence a dead-letter topic.
-        topics.add(new NewTopic(topic.deadLetterName(), partitions, replicas));
+        topics.add(newTopic(topic.deadLetterName(), settings));
       }
     }
-    return new KafkaAdmin.NewTopics(topics.toArray(NewTopic[]::new));
+    return topics;
+  }
+
+  private static NewTopic newTopic(String name, PollingProperties.Kafka settings) {
+    return new NewTopic(name, settings.partitions(), settings.replicationFactor())
+        .configs(settings.pipelineTopicConfigs());
   }
 }

@@ -2,6 +2,7 @@ package com.cmp.polling.autoconfigure;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -38,21 +39,83 @@ public record PollingProperties(
   public record Config(@DefaultValue("5m") Duration refreshInterval) {}
 
   /**
+   * The pipeline's topics as the apps create them, and the producers' wait. The defaults suit one
+   * broker; on a cluster set {@code replication-factor} (3) and {@code min-insync-replicas} (2), so
+   * that a write acknowledged with {@code acks=all} is on two brokers at least and one broker may
+   * be lost without stopping the pipeline. A topic that exists already keeps its replicas and
+   * settings.
+   *
    * @param createTopics whether to create the pipeline's topics at start-up
    * @param partitions partitions of each topic created
-   * @param replicationFactor replicas of each topic created
+   * @param replicationFactor replicas of each topic created, and of the topics that the listener's
+   *     Kafka Streams applications and Debezium engine create
+   * @param minInsyncReplicas {@code min.insync.replicas} of every topic the apps create (the
+   *     listener's internal topics included); unset: the broker's default
+   * @param topicConfigs further topic-level settings of the pipeline's topics (for example {@code
+   *     retention.ms}), as Kafka names them; not applied to internal topics
    * @param ackTimeout how long a producer waits for the broker's acknowledgement
    */
   public record Kafka(
       @DefaultValue("true") boolean createTopics,
       @DefaultValue("16") int partitions,
       @DefaultValue("1") short replicationFactor,
-      @DefaultValue("10s") Duration ackTimeout) {}
+      Integer minInsyncReplicas,
+      Map<String, String> topicConfigs,
+      @DefaultValue("10s") Duration ackTimeout) {
+
+    /** The topic-level setting that {@code min-insync-replicas} sets. */
+    public static final String MIN_INSYNC_REPLICAS = "min.insync.replicas";
+
+    public Kafka {
+      topicConfigs = topicConfigs == null ? Map.of() : Map.copyOf(topicConfigs);
+      if (partitions < 1 || replicationFactor < 1) {
+        throw new IllegalArgumentException(
+            "cmp.polling.kafka.partitions and replication-factor must be at least 1, were "
+                + partitions
+                + " and "
+                + replicationFactor);
+      }
+      if (minInsyncReplicas != null
+          && (minInsyncReplicas < 1 || minInsyncReplicas > replicationFactor)) {
+        // More than the replicas would refuse every acks=all write.
+        throw new IllegalArgumentException(
+            "cmp.polling.kafka.min-insync-replicas must be between 1 and replication-factor ("
+                + replicationFactor
+                + "), was "
+                + minInsyncReplicas);
+      }
+      if (topicConfigs.containsKey(MIN_INSYNC_REPLICAS)) {
+        throw new IllegalArgumentException(
+            "set cmp.polling.kafka.min-insync-replicas instead of topic-configs."
+                + MIN_INSYNC_REPLICAS);
+      }
+    }
+
+    /** The topic-level settings of the pipeline's topics: the extra ones and the min ISR. */
+    public Map<String, String> pipelineTopicConfigs() {
+      Map<String, String> configs = new HashMap<>(topicConfigs);
+      configs.putAll(internalTopicConfigs());
+      return Map.copyOf(configs);
+    }
+
+    /**
+     * The topic-level settings of the topics other components create for themselves (Kafka Streams'
+     * changelog and repartition topics, the Debezium offsets): the min ISR only, since those topics
+     * pick their cleanup and retention themselves.
+     */
+    public Map<String, String> internalTopicConfigs() {
+      return minInsyncReplicas == null
+          ? Map.of()
+          : Map.of(MIN_INSYNC_REPLICAS, Integer.toString(minInsyncReplicas));
+    }
+  }
 
   /**
    * @param baseUrl where the carrier gateway answers (docs/gateway-api.md)
    * @param connectTimeout TCP connect timeout
-   * @param readTimeout how long to wait for an answer
+   * @param readTimeout how long one read waits for the next bytes of an answer
+   * @param callTimeout the deadline of a whole gateway call, from asking for a connection to the
+   *     answer's last byte: a gateway trickling its answer is cut off here (a retryable failure)
    * @param rateLimitPerSecond calls per second allowed per carrier id, shared by every process (set
    *     it a little below the carrier's own limit)
    * @param defaultRateLimitPerSecond the limit of carriers not listed; unset: unlimited
@@ -62,6 +125,7 @@ public record PollingProperties(
       URI baseUrl,
       @DefaultValue("2s") Duration connectTimeout,
       @DefaultValue("5s") Duration readTimeout,
+      @DefaultValue("10s") Duration callTimeout,
       Map<Long, Integer> rateLimitPerSecond,
       Integer defaultRateLimitPerSecond,
       @DefaultValue("5s") Duration rateLimitMaxWait) {

@@ -62,7 +62,10 @@ public class StopResumeAutoConfiguration {
     CarrierGateway http =
         new HttpCarrierGateway(
             new GatewaySettings(
-                gateway.baseUrl(), gateway.connectTimeout(), gateway.readTimeout()));
+                gateway.baseUrl(),
+                gateway.connectTimeout(),
+                gateway.readTimeout(),
+                gateway.callTimeout()));
     if (!gateway.rateLimited()) {
       return http;
     }

@@ -1,6 +1,7 @@
 package com.cmp.polling.autoconfigure;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.Map;
@@ -34,6 +35,59 @@ class PollingPropertiesTest {
         .containsEntry(7L, 20);
     assertThat(properties.gateway().rateLimited()).isTrue();
     assertThat(properties.gateway().rateLimitMaxWait()).isEqualTo(Duration.ofSeconds(30));
+  }
+
+  @Test
+  void kafkaDefaults_suitOneBroker_andSetNoTopicConfig() {
+    PollingProperties.Kafka kafka = bind(Map.of()).kafka();
+
+    assertThat(kafka.partitions()).isEqualTo(16);
+    assertThat(kafka.replicationFactor()).isEqualTo((short) 1);
+    assertThat(kafka.minInsyncReplicas()).isNull();
+    assertThat(kafka.pipelineTopicConfigs()).isEmpty();
+    assertThat(kafka.internalTopicConfigs()).isEmpty();
+  }
+
+  @Test
+  void clusterSettings_giveThePipelineTopicsTheirConfigs_andInternalTopicsTheMinIsrOnly() {
+    PollingProperties.Kafka kafka =
+        bind(Map.of(
+                "cmp.polling.kafka.replication-factor", "3",
+                "cmp.polling.kafka.min-insync-replicas", "2",
+                "cmp.polling.kafka.topic-configs.[retention.ms]", "604800000",
+                "cmp.polling.kafka.topic-configs.[compression.type]", "lz4"))
+            .kafka();
+
+    assertThat(kafka.replicationFactor()).isEqualTo((short) 3);
+    assertThat(kafka.pipelineTopicConfigs())
+        .containsExactlyInAnyOrderEntriesOf(
+            Map.of(
+                "min.insync.replicas", "2",
+                "retention.ms", "604800000",
+                "compression.type", "lz4"));
+    assertThat(kafka.internalTopicConfigs())
+        .containsExactlyEntriesOf(Map.of("min.insync.replicas", "2"));
+  }
+
+  @Test
+  void minIsrAboveTheReplicas_isRefusedAtStartUp() {
+    assertThatThrownBy(
+            () ->
+                bind(
+                    Map.of(
+                        "cmp.polling.kafka.replication-factor", "2",
+                        "cmp.polling.kafka.min-insync-replicas", "3")))
+        .hasRootCauseInstanceOf(IllegalArgumentException.class)
+        .rootCause()
+        .hasMessageContaining("min-insync-replicas must be between 1 and replication-factor (2)");
+  }
+
+  @Test
+  void minIsrAmongTheExtraTopicConfigs_isRefused_soThatOneSettingDecidesIt() {
+    assertThatThrownBy(
+            () -> bind(Map.of("cmp.polling.kafka.topic-configs.[min.insync.replicas]", "2")))
+        .rootCause()
+        .hasMessageContaining("set cmp.polling.kafka.min-insync-replicas instead");
   }
 
   private static PollingProperties bind(Map<String, String> values) {

@@ -35,7 +35,12 @@ public record Evaluation(
     /** Left alone: an operator's protection period is running. */
     PROTECTED,
     /** Left alone: another process was acting on the card or its device; its next check decides. */
-    BUSY
+    BUSY,
+    /**
+     * Left alone: the card sits in a deleted device, so it is not polled and the rules do not apply
+     * to it (a device's deletion must not stop its cards) until it moves.
+     */
+    DEVICE_DELETED
   }
 
   public Evaluation {

@@ -88,6 +88,9 @@ public class StopResumeService {
    */
   public Evaluation evaluateAndAct(Card card) {
     long cardId = card.id();
+    if (card.deviceDeleted()) {
+      return done(leftInDeletedDevice(card));
+    }
     if (protection.isProtected(cardId)) {
       log.info("card {} left alone: an operator's protection period is running", cardId);
       return done(Evaluation.leaving(card, Outcome.PROTECTED));
@@ -107,6 +110,9 @@ public class StopResumeService {
     try (HeldLock held = lock.get()) {
       // Read again: whoever held the lock before us may have acted already.
       Card current = load(cards, cardId);
+      if (current.deviceDeleted()) {
+        return done(leftInDeletedDevice(current));
+      }
       Decision decision = Decision.of(current, rules);
       Evaluation evaluation = act(current, decision, held);
       if (evaluation.hasFailures()) {
@@ -131,7 +137,7 @@ public class StopResumeService {
     Set<Long> protectedIds = protection.protectedAmong(ids);
     List<Card> unprotected = new ArrayList<>(written.size());
     for (Card card : written) {
-      if (!protectedIds.contains(card.id())) {
+      if (!protectedIds.contains(card.id()) && !card.deviceDeleted()) {
         unprotected.add(card);
       }
     }
@@ -139,7 +145,9 @@ public class StopResumeService {
     Map<PackageOwner, PackageFacts> facts = rules.factsOf(unprotected);
     Map<Long, Evaluation> settled = new HashMap<>(written.size() * 2);
     for (Card card : written) {
-      if (protectedIds.contains(card.id())) {
+      if (card.deviceDeleted()) {
+        settled.put(card.id(), done(leftInDeletedDevice(card)));
+      } else if (protectedIds.contains(card.id())) {
         log.info("card {} left alone: an operator's protection period is running", card.id());
         settled.put(card.id(), done(Evaluation.leaving(card, Outcome.PROTECTED)));
       }
@@ -156,6 +164,20 @@ public class StopResumeService {
       }
     }
     return new BatchEvaluation(settled, needingAction);
+  }
+
+  /**
+   * Defence in depth: the polling pipeline drops the cards of a deleted device, but a check already
+   * under way (or any other caller) may still ask. Such a card has no packages of its own and would
+   * be stopped for {@code no_package}; deleting a device must not stop its cards at the carrier.
+   */
+  private static Evaluation leftInDeletedDevice(Card card) {
+    log.info(
+        "card {} left alone: its device {} is deleted (not polled, no stop or resume until it moves"
+            + " to a live device or out of it)",
+        card.id(),
+        card.deviceId());
+    return Evaluation.leaving(card, Outcome.DEVICE_DELETED);
   }
 
   private Evaluation act(Card card, Decision decision, HeldLock held) {

@@ -3,12 +3,14 @@ package com.cmp.polling.stopresume;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import ch.qos.logback.classic.Level;
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.NetworkStatus;
 import com.cmp.polling.core.protection.DesiredState;
 import com.cmp.polling.schemas.action.StopReason;
 import com.cmp.polling.stopresume.Evaluation.Outcome;
 import com.cmp.polling.testsupport.data.TestData;
+import com.cmp.polling.testsupport.logging.CapturedLogs;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
 import java.time.Duration;
@@ -415,17 +417,76 @@ class StopResumeServiceIT {
   class SoftDeletedDevice {
 
     @Test
-    void cardOfADeletedDevice_isJudgedOnItsOwnPackages() {
+    void cardOfADeletedDevice_isLeftAlone_notStoppedForLackingPackagesOfItsOwn() {
       long device = data.device().insert();
       data.packageOfDevice(device).status(1).insert();
       long card = data.card().device(device).insert();
+      long stopped = data.card().device(device).stopped("no_package").insert();
       data.softDeleteDevice(device);
 
-      rig.service.evaluateAndAct(card);
+      try (CapturedLogs logs = CapturedLogs.of(StopResumeService.class)) {
+        Evaluation online = rig.service.evaluateAndAct(card);
+        Evaluation offline = rig.service.evaluateAndAct(stopped);
 
-      // The deleted device's package no longer counts; the card has none of its own.
-      assertStopped(card, StopReason.NO_PACKAGE);
-      assertThat(rig.attemptsOf(card).get(0).deviceId()).isNull();
+        assertThat(online.outcome()).isEqualTo(Outcome.DEVICE_DELETED);
+        assertThat(offline.outcome()).isEqualTo(Outcome.DEVICE_DELETED);
+        assertThat(logs.messages(Level.INFO))
+            .contains(
+                "card "
+                    + card
+                    + " left alone: its device "
+                    + device
+                    + " is deleted (not polled, no stop or resume until it moves to a live"
+                    + " device or out of it)");
+      }
+      assertThat(rig.card(card).isOnline()).isTrue();
+      assertThat(rig.card(stopped).stopReason()).isEqualTo("no_package");
+      assertThat(rig.callsOf(card)).isEmpty();
+      assertThat(rig.callsOf(stopped)).isEmpty();
+      assertThat(rig.attemptsOf(card)).isEmpty();
+      assertThat(rig.attemptsOf(stopped)).isEmpty();
+    }
+
+    @Test
+    void evaluateAll_settlesTheCardsOfADeletedDevice_withoutActing() {
+      long device = data.device().insert();
+      long card = data.card().device(device).insert();
+      long alone = data.card().insert();
+      data.packageOfCard(alone).status(1).insert();
+      data.softDeleteDevice(device);
+
+      BatchEvaluation batch = rig.service.evaluateAll(List.of(rig.card(card), rig.card(alone)));
+
+      assertThat(batch.needingAction()).isEmpty();
+      assertThat(batch.settled().get(card).outcome()).isEqualTo(Outcome.DEVICE_DELETED);
+      assertThat(batch.settled().get(alone).outcome()).isEqualTo(Outcome.NO_ACTION);
+      assertThat(rig.callsOf(card)).isEmpty();
+    }
+
+    @Test
+    void cardMovedFromADeletedDevice_isJudgedAgain_inItsNewDevice_orOnItsOwn() {
+      long deleted = data.device().insert();
+      long live = data.device().insert();
+      data.packageOfDevice(live).status(1).insert();
+      long toLive = data.card().device(deleted).insert();
+      long toNone = data.card().device(deleted).insert();
+      data.softDeleteDevice(deleted);
+      moveTo(toLive, live);
+      moveTo(toNone, null);
+
+      assertThat(rig.service.evaluateAndAct(toLive).outcome()).isEqualTo(Outcome.NO_ACTION);
+      // Out of any device, it is a card of its own, and it has no package: the rules apply.
+      assertThat(rig.service.evaluateAndAct(toNone).outcome()).isEqualTo(Outcome.STOPPED);
+      assertStopped(toNone, StopReason.NO_PACKAGE);
+      assertThat(rig.callsOf(toLive)).isEmpty();
+    }
+
+    private void moveTo(long card, Long device) {
+      postgres
+          .jdbc()
+          .sql("UPDATE tb_iot_card SET device_id = ? WHERE id = ?")
+          .params(device, card)
+          .update();
     }
   }
 

@@ -6,35 +6,33 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A check in two parts, so that the cards of a poll share their database and Redis work: the
- * carrier query of each card (run in parallel on the check workers, as it mostly waits), then the
- * rest for every card queried, together.
+ * The part of a check specific to its task type; the runner does the rest. Every check runs per
+ * poll (a card alone is a poll of one), in two steps, so that the cards of a poll can share their
+ * database and Redis work: each card's own step (its carrier query, which mostly waits), run in
+ * parallel on the workers, then the rest for every card whose own step succeeded, together.
  *
- * @param <R> what the carrier answered for one card
+ * @param <R> what a card's own step gives the shared step: the carrier's answer
  */
-public interface BatchCheckBody<R> extends CheckBody {
+public interface BatchCheckBody<R> {
 
-  /** A card's carrier query; gateway failures may be thrown (as from {@link #check}). */
+  /**
+   * A card's own step. Gateway failures may be thrown: the runner turns retryable ones into a retry
+   * after the short retry delay, and a {@link com.cmp.polling.stopresume.CardNotFoundException}
+   * into dropping the card.
+   *
+   * @param card the card as cached: polled, addressable; read it again when its state matters
+   */
   R query(CheckTask task, CachedCard card);
 
   /**
-   * The rest of the check for the cards of a poll whose query succeeded.
+   * The rest of the check for the cards of a slice whose own step succeeded (each card at most
+   * once).
    *
+   * @param workers the workers the slice runs on, for work of its own to run in parallel
    * @return a result for each card, by card id; one card's failure is its result, not an exception
    */
-  Map<Long, CheckResult> recordAll(List<Queried<R>> queried);
+  Map<Long, CheckResult> recordAll(List<Queried<R>> queried, FanOut workers);
 
-  /** A card whose carrier query succeeded, with the answer. */
+  /** A card whose own step succeeded, with what it gave. */
   record Queried<R>(CheckTask task, CachedCard card, R reply) {}
-
-  /** One card alone: the same two parts. */
-  @Override
-  default CheckOutcome check(CheckTask task, CachedCard card) {
-    R reply = query(task, card);
-    CheckResult result = recordAll(List.of(new Queried<>(task, card, reply))).get(card.id());
-    if (result == null) {
-      throw new IllegalStateException("no result for card " + card.id());
-    }
-    return result.orThrow();
-  }
 }

@@ -59,7 +59,7 @@ class CardLoader {
             fresh.stream().filter(Card::inDevice).map(Card::deviceId).distinct().toList());
     List<CachedCard> described = new ArrayList<>(fresh.size());
     for (Card card : fresh) {
-      described.add(describe(card, !card.inDevice() || devicesAllowing.contains(card.deviceId())));
+      described.add(describe(card, allowedByDevice(card, devicesAllowing)));
     }
     cache.putAll(described);
     misses.forEach(id -> loaded.put(id, Optional.empty()));
@@ -75,8 +75,16 @@ class CardLoader {
   private CachedCard describe(Card card) {
     return describe(
         card,
-        !card.inDevice()
-            || devices.findPollingAllowed(Set.of(card.deviceId())).contains(card.deviceId()));
+        allowedByDevice(
+            card,
+            card.inDevice() && !card.deviceDeleted()
+                ? devices.findPollingAllowed(Set.of(card.deviceId()))
+                : Set.of()));
+  }
+
+  /** A deleted device allows no polling, like a device whose flag is off. */
+  private static boolean allowedByDevice(Card card, Set<Long> devicesAllowing) {
+    return !card.inDevice() || (!card.deviceDeleted() && devicesAllowing.contains(card.deviceId()));
   }
 
   private CachedCard describe(Card card, boolean deviceAllows) {

@@ -4,8 +4,9 @@ import com.cmp.polling.core.card.Card;
 import com.cmp.polling.stopresume.Evaluation;
 
 /**
- * What a check asks for once it is done, and the card as the check last read it when nothing
- * changed it since: completion then matches that card's config without reading it again.
+ * Where a card goes once its check is done (or could not run), and the card as the check last read
+ * it when nothing changed it since: completion then matches that card's config without reading it
+ * again.
  */
 public record CheckOutcome(Kind kind, Card currentCard) {
 
@@ -15,13 +16,19 @@ public record CheckOutcome(Kind kind, Card currentCard) {
     NEXT,
     /** A passing failure (gateway timeout, busy card): again after the short retry delay. */
     RETRY_SOON,
+    /** Not run: every permit of the task type was in use. Again after the short retry delay. */
+    PUT_OFF,
     /** This card no longer needs this check (protect period over): out of this queue. */
-    LEAVE
+    LEAVE,
+    /** The card does not exist any more: out of every queue. */
+    GONE
   }
 
   public static final CheckOutcome NEXT = new CheckOutcome(Kind.NEXT, null);
   public static final CheckOutcome RETRY_SOON = new CheckOutcome(Kind.RETRY_SOON, null);
+  public static final CheckOutcome PUT_OFF = new CheckOutcome(Kind.PUT_OFF, null);
   public static final CheckOutcome LEAVE = new CheckOutcome(Kind.LEAVE, null);
+  public static final CheckOutcome GONE = new CheckOutcome(Kind.GONE, null);
 
   /**
    * After {@code StopResumeService.evaluateAndAct}: retry soon when another process held the card,

@@ -6,7 +6,6 @@ import com.cmp.polling.handlers.config.HandlersProperties;
 import com.cmp.polling.schemas.task.TaskType;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -41,12 +40,6 @@ class CheckPermits {
     this.settings = settings;
   }
 
-  /** A permit, waiting up to the configured time for one; empty when all stayed in use. */
-  Optional<Permit> acquire(TaskType type) {
-    Permit permit = acquireUpTo(type, 1);
-    return permit.count() == 0 ? Optional.empty() : Optional.of(permit);
-  }
-
   /**
    * Up to {@code wanted} permits in one script call, waiting up to the configured time while none
    * is free; the permit returned holds between 0 (all stayed in use) and {@code wanted}.
@@ -65,18 +58,21 @@ class CheckPermits {
               prefix,
               Integer.toString(wanted));
       if (taken != null && taken > 0) {
-        return new Permit(key, prefix, taken.intValue());
+        return new Permit(key, prefix, taken.intValue(), true);
       }
       if (System.nanoTime() >= deadline) {
-        return new Permit(key, prefix, 0);
+        return new Permit(key, prefix, 0, true);
       }
       LockSupport.parkNanos(POLL_NANOS);
     }
   }
 
-  /** No permit at all, for a check that runs without one (a manual check). */
-  Permit none(TaskType type) {
-    return new Permit(RedisKeys.concurrency(type), idPrefix, 0);
+  /**
+   * Room for {@code count} checks that take none of the shared permits (manual checks: an
+   * operator's check never waits for them); closing gives nothing back.
+   */
+  Permit unshared(TaskType type, int count) {
+    return new Permit(RedisKeys.concurrency(type), idPrefix, count, false);
   }
 
   /** Permits taken together; closing gives them all back. */
@@ -84,11 +80,13 @@ class CheckPermits {
     private final String key;
     private final String prefix;
     private final int count;
+    private final boolean shared;
 
-    private Permit(String key, String prefix, int count) {
+    private Permit(String key, String prefix, int count, boolean shared) {
       this.key = key;
       this.prefix = prefix;
       this.count = count;
+      this.shared = shared;
     }
 
     /** How many checks these permits allow. */
@@ -99,7 +97,7 @@ class CheckPermits {
     /** Gives the permits back; if Redis cannot be told, they expire after their lifetime. */
     @Override
     public void close() {
-      if (count == 0) {
+      if (count == 0 || !shared) {
         return;
       }
       Object[] ids = new Object[count];

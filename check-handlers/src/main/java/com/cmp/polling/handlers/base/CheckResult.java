@@ -3,8 +3,9 @@ package com.cmp.polling.handlers.base;
 import java.util.Objects;
 
 /**
- * How one check of a poll handled together ended: its outcome, or the exception it would have
- * thrown on its own (the runner handles it as it handles a single check's).
+ * How one card's check of a slice ended: its outcome, or the exception it failed with (the runner
+ * settles it: a carrier's failure is retried or waits, a card gone is dropped, any other leaves the
+ * card leased).
  */
 public record CheckResult(CheckOutcome outcome, RuntimeException failure) {
 
@@ -20,13 +21,5 @@ public record CheckResult(CheckOutcome outcome, RuntimeException failure) {
 
   public static CheckResult failed(RuntimeException failure) {
     return new CheckResult(null, Objects.requireNonNull(failure, "failure"));
-  }
-
-  /** The outcome, or the failure thrown. */
-  public CheckOutcome orThrow() {
-    if (failure != null) {
-      throw failure;
-    }
-    return outcome;
   }
 }

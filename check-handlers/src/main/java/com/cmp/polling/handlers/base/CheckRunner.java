@@ -2,28 +2,25 @@ package com.cmp.polling.handlers.base;
 
 import com.cmp.polling.core.card.CachedCard;
 import com.cmp.polling.handlers.base.TaskPreparation.Decoded;
-import com.cmp.polling.schemas.task.CheckTask;
+import com.cmp.polling.handlers.config.HandlersProperties;
 import com.cmp.polling.schemas.task.TaskType;
-import com.cmp.polling.stopresume.CardNotFoundException;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * What every check has in common (seed: polling_base): the tasks of a poll prepared together
- * ({@link TaskPreparation}: decoded, claimed, cards loaded), a permit of the task type taken, the
- * check run, the card put at its next time. Tasks of one poll run in parallel on the check workers;
- * manual tasks on workers of their own, without permits.
+ * What every check has in common (seed: polling_base), one path for every task type: the tasks of a
+ * poll prepared together ({@link TaskPreparation}: decoded, claimed, cards loaded), then checked
+ * together ({@link PollBatch}: permits, the check, the cards put at their next time). A card alone
+ * is a poll of one. Regular tasks run on the check workers under the shared permits; manual tasks
+ * on workers of their own, without permits.
  */
 @Component
 public class CheckRunner {
@@ -31,149 +28,75 @@ public class CheckRunner {
   private static final Logger log = LoggerFactory.getLogger(CheckRunner.class);
 
   private final TaskPreparation preparation;
-  private final CheckPermits permits;
-  private final Completion completion;
-  private final ExecutorService workers;
-  private final ManualWorkers manualWorkers;
-  private final HandlerMetrics metrics;
   private final PollBatch batch;
+  private final PollBatch.Lane regular;
+  private final PollBatch.Lane manual;
 
   CheckRunner(
       TaskPreparation preparation,
-      CheckPermits permits,
-      Completion completion,
+      PollBatch batch,
       ExecutorService checkWorkers,
       ManualWorkers manualWorkers,
-      HandlerMetrics metrics,
-      PollBatch batch) {
+      HandlersProperties settings) {
     this.preparation = preparation;
-    this.permits = permits;
-    this.completion = completion;
-    this.workers = checkWorkers;
-    this.manualWorkers = manualWorkers;
-    this.metrics = metrics;
     this.batch = batch;
+    this.regular = new PollBatch.Lane(new FanOut(checkWorkers), settings.workerThreads(), true);
+    this.manual =
+        new PollBatch.Lane(
+            new FanOut(manualWorkers.executor()), settings.manualWorkerThreads(), false);
   }
 
   /**
    * Runs every task of one poll of a regular topic and returns once all are settled (offsets may
-   * then commit). Tasks of different cards run in parallel (together, for a {@link
-   * BatchCheckBody}); tasks of the same card run one after the other, so that a card is never
-   * checked twice at once by one consumer.
+   * then commit). Tasks of different cards run together; tasks of the same card one after the
+   * other, so that a card is never checked twice at once by one consumer.
    */
-  public void runAll(List<ConsumerRecord<String, byte[]>> records, TaskType type, CheckBody body) {
-    Map<Long, List<Decoded>> byCard = byCard(preparation.decodeAndClaim(records, type));
-    Map<Long, Optional<CachedCard>> preloaded = preparation.preload(byCard.keySet(), type);
-    if (body instanceof BatchCheckBody<?> batchBody) {
-      List<PendingCheck> firsts = new ArrayList<>(byCard.size());
-      List<List<Decoded>> laters = new ArrayList<>();
-      for (List<Decoded> ofOneCard : byCard.values()) {
-        preparation.load(ofOneCard.get(0), type, preloaded).ifPresent(firsts::add);
-        if (ofOneCard.size() > 1) {
-          laters.add(ofOneCard.subList(1, ofOneCard.size()));
-        }
-      }
-      batch.run(firsts, type, batchBody);
-      // A card's later tasks see what its first did: read alone, after it.
-      runEach(laters, type, body, Map.of(), workers, true);
-      return;
-    }
-    runEach(new ArrayList<>(byCard.values()), type, body, preloaded, workers, true);
+  public <R> void runAll(
+      List<ConsumerRecord<String, byte[]>> records, TaskType type, BatchCheckBody<R> body) {
+    run(records, type, body, regular);
   }
 
   /**
-   * Runs every task of one poll of a manual topic, card by card, on the manual workers and without
-   * permits: an operator's check is not held up by the regular ones.
+   * Runs every task of one poll of a manual topic, as {@link #runAll} does, but on the manual
+   * workers and without permits: an operator's check is not held up by the regular ones.
    */
-  public void runManual(
-      List<ConsumerRecord<String, byte[]>> records, TaskType type, CheckBody body) {
-    Map<Long, List<Decoded>> byCard = byCard(preparation.decodeAndClaim(records, type));
-    Map<Long, Optional<CachedCard>> preloaded = preparation.preload(byCard.keySet(), type);
-    runEach(
-        new ArrayList<>(byCard.values()), type, body, preloaded, manualWorkers.executor(), false);
+  public <R> void runManual(
+      List<ConsumerRecord<String, byte[]>> records, TaskType type, BatchCheckBody<R> body) {
+    run(records, type, body, manual);
   }
 
-  private static Map<Long, List<Decoded>> byCard(List<Decoded> tasks) {
-    Map<Long, List<Decoded>> byCard = new LinkedHashMap<>();
-    tasks.forEach(d -> byCard.computeIfAbsent(d.task().cardId(), k -> new ArrayList<>()).add(d));
-    return byCard;
-  }
-
-  /** The tasks of each card in parallel, a card's tasks one after the other. */
-  private void runEach(
-      List<List<Decoded>> byCard,
+  private <R> void run(
+      List<ConsumerRecord<String, byte[]>> records,
       TaskType type,
-      CheckBody body,
-      Map<Long, Optional<CachedCard>> preloaded,
-      ExecutorService executor,
-      boolean takePermit) {
-    List<Future<?>> running = new ArrayList<>(byCard.size());
-    for (List<Decoded> ofOneCard : byCard) {
-      running.add(
-          executor.submit(
-              () -> {
-                // Only the card's first task may use the poll's read: a later one must see what
-                // the first did to the card.
-                for (int i = 0; i < ofOneCard.size(); i++) {
-                  runOne(ofOneCard.get(i), type, body, i == 0 ? preloaded : Map.of(), takePermit);
-                }
-              }));
-    }
-    for (Future<?> task : running) {
-      try {
-        task.get();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      } catch (ExecutionException e) {
-        log.error("a {} check escaped its own error handling", type.code(), e.getCause());
+      BatchCheckBody<R> body,
+      PollBatch.Lane lane) {
+    for (List<Decoded> round : rounds(preparation.decodeAndClaim(records, type))) {
+      // Read after the rounds before: a card's later task sees what its earlier one did.
+      Map<Long, Optional<CachedCard>> cards =
+          preparation.preload(round.stream().map(d -> d.task().cardId()).toList(), type);
+      List<PendingCheck> pending = new ArrayList<>(round.size());
+      for (Decoded decoded : round) {
+        preparation.load(decoded, type, cards).ifPresent(pending::add);
       }
+      batch.run(pending, type, body, lane);
     }
   }
 
-  private void runOne(
-      Decoded decoded,
-      TaskType type,
-      CheckBody body,
-      Map<Long, Optional<CachedCard>> preloaded,
-      boolean takePermit) {
-    Optional<PendingCheck> pending = preparation.load(decoded, type, preloaded);
-    if (pending.isEmpty()) {
-      return;
+  /**
+   * The tasks of a poll in rounds, each card at most once a round: the first task of every card, in
+   * record order, then the second of the cards with two, and so on. Most polls are one round.
+   */
+  static List<List<Decoded>> rounds(List<Decoded> tasks) {
+    List<List<Decoded>> rounds = new ArrayList<>();
+    Map<Long, Integer> seen = new HashMap<>(tasks.size() * 2);
+    for (Decoded decoded : tasks) {
+      int round = seen.merge(decoded.task().cardId(), 1, Integer::sum) - 1;
+      if (round == rounds.size()) {
+        rounds.add(new ArrayList<>());
+      }
+      rounds.get(round).add(decoded);
     }
-    CheckTask task = pending.get().task();
-    try {
-      metrics.result(type, check(task, pending.get().card(), body, takePermit));
-    } catch (RuntimeException e) {
-      leftLeased(type, task.cardId(), e);
-      metrics.result(type, "failed");
-    }
-    metrics.duration(type, Duration.ofNanos(System.nanoTime() - decoded.startedNanos()));
-  }
-
-  private String check(CheckTask task, CachedCard card, CheckBody body, boolean takePermit) {
-    TaskType type = task.taskType();
-    Optional<CheckPermits.Permit> permit =
-        takePermit ? permits.acquire(type) : Optional.of(permits.none(type));
-    if (permit.isEmpty()) {
-      log.warn(
-          "{} check of card {} put off: every {} permit is in use",
-          type.code(),
-          task.cardId(),
-          type.code());
-      return completion.finish(
-          task.cardId(), type, CheckOutcome.RETRY_SOON, card.devicePollingAllowed());
-    }
-    CheckOutcome outcome;
-    try (CheckPermits.Permit held = permit.get()) {
-      outcome = body.check(task, card);
-    } catch (CardNotFoundException e) {
-      completion.drop(task.cardId(), type, "it is gone");
-      return "dropped";
-    } catch (RuntimeException e) {
-      outcome = CarrierFailures.outcome(task, e).orElseThrow(() -> e);
-    }
-    return completion.finish(task.cardId(), type, outcome, card.devicePollingAllowed());
+    return rounds;
   }
 
   /**

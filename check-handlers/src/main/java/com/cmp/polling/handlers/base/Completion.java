@@ -63,62 +63,34 @@ class Completion {
     this.clock = clock;
   }
 
-  /**
-   * Puts the card where {@code outcome} says, and returns what it did, for the metrics.
-   *
-   * @param deviceAllowsPolling the device's flag as the check found it
-   */
-  String finish(long cardId, TaskType type, CheckOutcome outcome, boolean deviceAllowsPolling) {
-    String done = finishOne(cardId, type, outcome, deviceAllowsPolling);
-    lastChecks.record(type, Map.of(cardId, done));
-    return done;
-  }
-
-  private String finishOne(
-      long cardId, TaskType type, CheckOutcome outcome, boolean deviceAllowsPolling) {
-    return switch (outcome.kind()) {
-      case RETRY_SOON -> {
-        queues.complete(cardId, type, clock.instant().plus(settings.retryDelay()));
-        yield "retry";
-      }
-      case LEAVE -> {
-        queues.remove(cardId, type);
-        log.info("card {} leaves the {} queue", cardId, type.code());
-        yield "leave";
-      }
-      case NEXT -> next(cardId, type, deviceAllowsPolling, outcome.currentCard());
-    };
-  }
-
   /** What a check asks of its card's queue, with the device's flag as the check found it. */
   record Finish(long cardId, CheckOutcome outcome, boolean deviceAllowsPolling) {}
 
   /**
-   * {@link #finish} for the checks of a poll: retries, and next checks of cards the check vouches
-   * for (still polled, config asking for this check), go back to their queues in one call; the
-   * others (leaving, dropped, the card to read again) one by one.
+   * Puts the cards of a slice where their outcomes say, and records each card's last check.
+   * Retries, and next checks of cards the check vouches for (still polled, config asking for this
+   * check), go back to their queues in one call; the others (leaving, gone, the card to read again)
+   * one by one.
    *
-   * @return what was done, by card id; "failed" when the queues could not be written (the card
-   *     stays leased and comes due again when its lease ends)
+   * @return what became of each card's task, by card id; {@link TaskResult#FAILED} when the queues
+   *     could not be written (the card stays leased and comes due again when its lease ends)
    */
-  Map<Long, String> finishAll(TaskType type, List<Finish> finishes) {
-    Map<Long, String> done = new HashMap<>(finishes.size() * 2);
+  Map<Long, TaskResult> finishAll(TaskType type, List<Finish> finishes) {
+    Map<Long, TaskResult> done = new HashMap<>(finishes.size() * 2);
     List<ScheduledCheck> completions = new ArrayList<>(finishes.size());
     Instant now = clock.instant();
     for (Finish finish : finishes) {
       Optional<Instant> next = plainNext(type, finish, now);
       if (next.isPresent()) {
         completions.add(new ScheduledCheck(finish.cardId(), type, next.get()));
-        done.put(finish.cardId(), finish.outcome().kind() == Kind.RETRY_SOON ? "retry" : "next");
+        done.put(finish.cardId(), plainResult(finish.outcome().kind()));
         continue;
       }
       try {
-        done.put(
-            finish.cardId(),
-            finishOne(finish.cardId(), type, finish.outcome(), finish.deviceAllowsPolling()));
+        done.put(finish.cardId(), alone(type, finish));
       } catch (RuntimeException e) {
         log.error("completion of the {} check of card {} failed", type.code(), finish.cardId(), e);
-        done.put(finish.cardId(), "failed");
+        done.put(finish.cardId(), TaskResult.FAILED);
       }
     }
     if (!completions.isEmpty()) {
@@ -130,11 +102,37 @@ class Completion {
             completions.size(),
             type.code(),
             e);
-        completions.forEach(c -> done.put(c.cardId(), "failed"));
+        completions.forEach(c -> done.put(c.cardId(), TaskResult.FAILED));
       }
     }
     lastChecks.record(type, done);
     return done;
+  }
+
+  private static TaskResult plainResult(Kind kind) {
+    return switch (kind) {
+      case RETRY_SOON -> TaskResult.RETRY;
+      case PUT_OFF -> TaskResult.PUT_OFF;
+      default -> TaskResult.NEXT;
+    };
+  }
+
+  /**
+   * A card whose completion needs more than the one call of the others: leaving, gone, or its next
+   * check to work out (retries always go back with the others).
+   */
+  private TaskResult alone(TaskType type, Finish finish) {
+    long cardId = finish.cardId();
+    Kind kind = finish.outcome().kind();
+    if (kind == Kind.LEAVE) {
+      queues.remove(cardId, type);
+      log.info("card {} leaves the {} queue", cardId, type.code());
+      return TaskResult.LEAVE;
+    }
+    if (kind == Kind.GONE) {
+      return drop(cardId, type, DropReason.GONE);
+    }
+    return next(cardId, type, finish.deviceAllowsPolling(), finish.outcome().currentCard());
   }
 
   /**
@@ -143,13 +141,14 @@ class Completion {
    */
   private Optional<Instant> plainNext(TaskType type, Finish finish, Instant now) {
     CheckOutcome outcome = finish.outcome();
-    if (outcome.kind() == Kind.RETRY_SOON) {
+    if (outcome.kind() == Kind.RETRY_SOON || outcome.kind() == Kind.PUT_OFF) {
       return Optional.of(now.plus(settings.retryDelay()));
     }
     Card card = outcome.currentCard();
     if (outcome.kind() != Kind.NEXT
         || card == null
         || !card.pollingEnabled()
+        || card.deviceDeleted()
         || !finish.deviceAllowsPolling()
         || type == TaskType.PROTECT) {
       return Optional.empty();
@@ -157,14 +156,16 @@ class Completion {
     return configs.match(card).flatMap(config -> enrollment.nextCheck(config, type, false));
   }
 
-  private String next(long cardId, TaskType type, boolean deviceAllowsPolling, Card current) {
+  private TaskResult next(long cardId, TaskType type, boolean deviceAllowsPolling, Card current) {
     // Unless the check vouches for the card it last read, read it again: the check may have
     // changed it (stopped: another config applies).
     Optional<Card> card = current != null ? Optional.of(current) : cards.findById(cardId);
-    if (card.isEmpty() || !card.get().pollingEnabled() || !deviceAllowsPolling) {
+    if (card.isEmpty()
+        || !card.get().pollingEnabled()
+        || card.get().deviceDeleted()
+        || !deviceAllowsPolling) {
       loader.forget(cardId);
-      drop(cardId, type, card.isEmpty() ? "it is gone" : "its polling is disabled");
-      return "dropped";
+      return drop(cardId, type, DropReason.of(card));
     }
     Optional<PollingConfig> config = configs.match(card.get());
     // Only the protect check's interval depends on a protection period: no Redis call for others.
@@ -179,23 +180,30 @@ class Completion {
           config
               .map(c -> "its config '" + c.name() + "' turns that check off")
               .orElse("no config matches it"));
-      return "leave";
+      return TaskResult.LEAVE;
     }
     if (!queues.complete(cardId, type, next.get())) {
       log.debug(
           "card {} left the {} queue while it was checked: not put back", cardId, type.code());
     }
-    return "next";
+    return TaskResult.NEXT;
   }
 
-  /** A card that must not be polled: out of every queue, for good. */
-  void drop(long cardId, TaskType type, String why) {
-    if (why.equals("it is gone")) {
-      queues.onCardDeleted(cardId);
-    } else {
-      queues.removeFromAllQueues(cardId);
+  /**
+   * A card that must not be polled: out of every queue, for good.
+   *
+   * @return what became of the task that found it
+   */
+  TaskResult drop(long cardId, TaskType type, DropReason reason) {
+    switch (reason) {
+      case GONE -> queues.onCardDeleted(cardId);
+      case POLLING_DISABLED, DEVICE_DELETED -> queues.removeFromAllQueues(cardId);
     }
     log.info(
-        "{} check of card {} dropped: {}; the card leaves every queue", type.code(), cardId, why);
+        "{} check of card {} dropped: {}; the card leaves every queue",
+        type.code(),
+        cardId,
+        reason.why());
+    return reason.result();
   }
 }

@@ -8,12 +8,11 @@ import java.time.Duration;
 import org.springframework.stereotype.Component;
 
 /**
- * {@code polling.handlers.checks} (task_type, result: next, retry, leave, dropped, invalid,
- * superseded — a task whose lease a later task or a completion replaced, dropped without calling
- * the carrier —, failed), {@code polling.handlers.check_duration} (task_type), {@code
- * polling.handlers.slice_size} (task_type: cards of a poll checked together) and {@code
- * polling.handlers.batch_fallbacks} (task_type, step: work shared by a slice that failed and was
- * redone card by card).
+ * {@code polling.handlers.checks} (task_type, result: the {@link TaskResult#tag() tag} of each
+ * task's result: next, retry, leave, dropped, invalid, superseded, failed), {@code
+ * polling.handlers.check_duration} (task_type), {@code polling.handlers.slice_size} (task_type:
+ * cards of a poll checked together) and {@code polling.handlers.batch_fallbacks} (task_type, step:
+ * work shared by a slice that failed and was redone card by card).
  */
 @Component
 public class HandlerMetrics {
@@ -24,17 +23,24 @@ public class HandlerMetrics {
     this.registry = registry;
   }
 
-  void result(TaskType type, String result) {
-    registry
-        .counter("polling.handlers.checks", "task_type", type.code(), "result", result)
-        .increment();
-  }
-
-  void duration(TaskType type, Duration duration) {
+  /**
+   * A task settled: counted under its result, and timed from when its poll's handling began.
+   *
+   * @param startedNanos {@link System#nanoTime} when the handling of the task's poll began
+   */
+  void settled(TaskType type, TaskResult result, long startedNanos) {
+    counted(type, result);
     Timer.builder("polling.handlers.check_duration")
         .tag("task_type", type.code())
         .register(registry)
-        .record(duration);
+        .record(Duration.ofNanos(System.nanoTime() - startedNanos));
+  }
+
+  /** A record counted without a duration: it never became a task to time (see {@link #settled}). */
+  void counted(TaskType type, TaskResult result) {
+    registry
+        .counter("polling.handlers.checks", "task_type", type.code(), "result", result.tag())
+        .increment();
   }
 
   void sliceSize(TaskType type, int cards) {

@@ -19,7 +19,7 @@ import org.springframework.stereotype.Component;
  * The last check of each card and task type, for operators ({@code polling:checks:last:{cardId}}, a
  * HASH of task type code to {@code "<time> <result>"}): nothing else records when a card was last
  * checked. The entry lives twice the longest interval of the configs in force (a day at least), so
- * a card checked on time always has one. Written in one pipeline per poll; a failure costs the
+ * a card checked on time always has one. Written in one pipeline per slice; a failure costs the
  * record, never the check.
  */
 @Component
@@ -39,9 +39,10 @@ class LastChecks {
   }
 
   /**
-   * @param resultByCard what the completion did with each card: next, retry, leave, dropped, failed
+   * @param resultByCard what the completion did with each card (next, retry, leave, dropped,
+   *     failed), recorded by its {@link TaskResult#tag() tag}
    */
-  void record(TaskType type, Map<Long, String> resultByCard) {
+  void record(TaskType type, Map<Long, TaskResult> resultByCard) {
     if (resultByCard.isEmpty()) {
       return;
     }
@@ -55,7 +56,7 @@ class LastChecks {
                 resultByCard.forEach(
                     (cardId, result) -> {
                       byte[] key = bytes(RedisKeys.lastChecks(cardId));
-                      c.hashCommands().hSet(key, field, bytes(now + " " + result));
+                      c.hashCommands().hSet(key, field, bytes(now + " " + result.tag()));
                       c.keyCommands().pExpire(key, ttlMillis);
                     });
                 return null;

@@ -1,63 +1,63 @@
 package com.cmp.polling.handlers.base;
 
 import com.cmp.polling.handlers.base.BatchCheckBody.Queried;
-import com.cmp.polling.handlers.config.HandlersProperties;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.stopresume.CardNotFoundException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * The checks of one poll run together ({@link BatchCheckBody}): permits taken in one call, the
- * carrier queried for every card in parallel, the rest of the checks done together, the cards put
- * back in their queues together. A poll runs in slices of at most {@code worker-threads} cards, or
- * of what is free of the permits when less. Each card still ends on its own: its outcome, its
- * failure, its metrics.
+ * The checks of a poll, each card at most once, run together ({@link BatchCheckBody}): in slices of
+ * at most the lane's workers, or of what is free of the permits when less; for each slice, the
+ * permits taken in one call, each card's own step run in parallel on the workers, the rest of the
+ * checks done together, the cards put back in their queues together ({@link Completion#finishAll}).
+ * Each card still ends on its own: its result, its metrics.
  */
 @Component
 class PollBatch {
 
   private static final Logger log = LoggerFactory.getLogger(PollBatch.class);
 
+  /**
+   * Where a poll's checks run.
+   *
+   * @param workers the workers each card's own step runs on
+   * @param sliceSize the most cards checked at once: no more than the workers can query at once
+   * @param sharedPermits whether a slice takes the task type's permits shared by all instances
+   *     (regular checks) or none (manual checks: an operator's check never waits for them)
+   */
+  record Lane(FanOut workers, int sliceSize, boolean sharedPermits) {}
+
   private final CheckPermits permits;
   private final Completion completion;
-  private final ExecutorService workers;
   private final HandlerMetrics metrics;
-  private final HandlersProperties settings;
 
-  PollBatch(
-      CheckPermits permits,
-      Completion completion,
-      ExecutorService checkWorkers,
-      HandlerMetrics metrics,
-      HandlersProperties settings) {
+  PollBatch(CheckPermits permits, Completion completion, HandlerMetrics metrics) {
     this.permits = permits;
     this.completion = completion;
-    this.workers = checkWorkers;
     this.metrics = metrics;
-    this.settings = settings;
   }
 
   /** Runs the checks; returns once each is settled. */
-  <R> void run(List<PendingCheck> pending, TaskType type, BatchCheckBody<R> body) {
+  <R> void run(List<PendingCheck> pending, TaskType type, BatchCheckBody<R> body, Lane lane) {
     int from = 0;
     while (from < pending.size()) {
       List<PendingCheck> rest = pending.subList(from, pending.size());
+      int wanted = Math.min(rest.size(), lane.sliceSize());
       CheckPermits.Permit permit;
       try {
-        // No more than the workers can query at once: permits stand for checks under way, and a
-        // slice holds its permits from its first carrier query to its completions.
-        permit = permits.acquireUpTo(type, Math.min(rest.size(), settings.workerThreads()));
+        // Permits stand for checks under way: a slice holds its permits from its first carrier
+        // query to its completions.
+        permit =
+            lane.sharedPermits()
+                ? permits.acquireUpTo(type, wanted)
+                : permits.unshared(type, wanted);
       } catch (RuntimeException e) {
         log.error(
             "{} {} checks not run: permits unavailable ({}); they come due again when their lease"
@@ -65,7 +65,7 @@ class PollBatch {
             rest.size(),
             type.code(),
             e.getMessage());
-        rest.forEach(check -> settled(type, check, "failed"));
+        rest.forEach(check -> settled(type, check, TaskResult.FAILED));
         return;
       }
       if (permit.count() == 0) {
@@ -74,9 +74,8 @@ class PollBatch {
             rest.size(),
             type.code(),
             type.code());
-        Map<Long, CheckResult> putOff = new HashMap<>();
-        rest.forEach(
-            check -> putOff.put(check.card().id(), CheckResult.of(CheckOutcome.RETRY_SOON)));
+        Map<Long, CheckResult> putOff = new HashMap<>(rest.size() * 2);
+        rest.forEach(check -> putOff.put(check.card().id(), CheckResult.of(CheckOutcome.PUT_OFF)));
         finish(rest, type, putOff);
         return;
       }
@@ -84,34 +83,33 @@ class PollBatch {
       metrics.sliceSize(type, slice.size());
       Map<Long, CheckResult> results;
       try (permit) {
-        results = check(slice, body);
+        results = check(slice, body, lane.workers());
       }
       finish(slice, type, results);
       from += slice.size();
     }
   }
 
-  private <R> Map<Long, CheckResult> check(List<PendingCheck> slice, BatchCheckBody<R> body) {
-    List<Future<R>> replies = new ArrayList<>(slice.size());
-    for (PendingCheck check : slice) {
-      replies.add(workers.submit(() -> body.query(check.task(), check.card())));
-    }
+  private <R> Map<Long, CheckResult> check(
+      List<PendingCheck> slice, BatchCheckBody<R> body, FanOut workers) {
+    List<Answer<R>> answers =
+        workers.runAll(
+            slice,
+            check -> new Answer<>(check, body.query(check.task(), check.card()), null),
+            (check, failure) -> new Answer<R>(check, null, failure));
     Map<Long, CheckResult> results = new HashMap<>(slice.size() * 2);
     List<Queried<R>> queried = new ArrayList<>(slice.size());
-    for (int i = 0; i < slice.size(); i++) {
-      PendingCheck check = slice.get(i);
-      try {
-        queried.add(new Queried<>(check.task(), check.card(), replies.get(i).get()));
-      } catch (ExecutionException e) {
-        results.put(check.card().id(), CheckResult.failed(asRuntime(e.getCause())));
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        results.put(check.card().id(), CheckResult.failed(new IllegalStateException(e)));
+    for (Answer<R> answer : answers) {
+      PendingCheck check = answer.check();
+      if (answer.failure() == null) {
+        queried.add(new Queried<>(check.task(), check.card(), answer.reply()));
+      } else {
+        results.put(check.card().id(), CheckResult.failed(answer.failure()));
       }
     }
     if (!queried.isEmpty()) {
       try {
-        results.putAll(body.recordAll(queried));
+        results.putAll(body.recordAll(queried, workers));
       } catch (RuntimeException e) {
         queried.forEach(q -> results.put(q.card().id(), CheckResult.failed(e)));
       }
@@ -119,54 +117,51 @@ class PollBatch {
     return results;
   }
 
+  /** A card's own step: what it gave, or its failure. */
+  private record Answer<R>(PendingCheck check, R reply, RuntimeException failure) {}
+
   private void finish(List<PendingCheck> slice, TaskType type, Map<Long, CheckResult> results) {
     List<Completion.Finish> finishes = new ArrayList<>(slice.size());
     Map<Long, PendingCheck> byCard = new HashMap<>(slice.size() * 2);
     for (PendingCheck check : slice) {
       long cardId = check.card().id();
-      CheckResult result = results.get(cardId);
-      Optional<CheckOutcome> outcome =
-          result == null
-              ? Optional.empty()
-              : result.failure() == null
-                  ? Optional.of(result.outcome())
-                  : CarrierFailures.outcome(check.task(), result.failure());
+      Optional<CheckOutcome> outcome = outcome(type, check, results.get(cardId));
       if (outcome.isPresent()) {
         finishes.add(
             new Completion.Finish(cardId, outcome.get(), check.card().devicePollingAllowed()));
         byCard.put(cardId, check);
-      } else if (result != null && result.failure() instanceof CardNotFoundException) {
-        settled(type, check, drop(check, type));
       } else {
-        RuntimeException failure =
-            result == null
-                ? new IllegalStateException("the check gave no result")
-                : result.failure();
-        CheckRunner.leftLeased(type, cardId, failure);
-        settled(type, check, "failed");
+        settled(type, check, TaskResult.FAILED);
       }
     }
     completion
         .finishAll(type, finishes)
-        .forEach((cardId, done) -> settled(type, byCard.get(cardId), done));
+        .forEach((cardId, result) -> settled(type, byCard.get(cardId), result));
   }
 
-  private String drop(PendingCheck check, TaskType type) {
-    try {
-      completion.drop(check.card().id(), type, "it is gone");
-      return "dropped";
-    } catch (RuntimeException e) {
-      log.error("card {} gone but not taken out of its queues", check.card().id(), e);
-      return "failed";
+  /**
+   * Where the card goes after its check; empty when the check failed for a reason other than the
+   * carrier's or the card's absence: the card is left leased.
+   */
+  private static Optional<CheckOutcome> outcome(
+      TaskType type, PendingCheck check, CheckResult result) {
+    if (result != null && result.failure() == null) {
+      return Optional.of(result.outcome());
     }
+    RuntimeException failure =
+        result == null ? new IllegalStateException("the check gave no result") : result.failure();
+    Optional<CheckOutcome> carrier = CarrierFailures.outcome(check.task(), failure);
+    if (carrier.isPresent()) {
+      return carrier;
+    }
+    if (failure instanceof CardNotFoundException) {
+      return Optional.of(CheckOutcome.GONE);
+    }
+    CheckRunner.leftLeased(type, check.card().id(), failure);
+    return Optional.empty();
   }
 
-  private void settled(TaskType type, PendingCheck check, String result) {
-    metrics.result(type, result);
-    metrics.duration(type, Duration.ofNanos(System.nanoTime() - check.startedNanos()));
-  }
-
-  private static RuntimeException asRuntime(Throwable cause) {
-    return cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
+  private void settled(TaskType type, PendingCheck check, TaskResult result) {
+    metrics.settled(type, result, check.startedNanos());
   }
 }

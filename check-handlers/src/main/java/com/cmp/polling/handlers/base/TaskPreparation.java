@@ -9,7 +9,6 @@ import com.cmp.polling.schemas.json.InvalidPayloadException;
 import com.cmp.polling.schemas.json.PayloadCodec;
 import com.cmp.polling.schemas.task.CheckTask;
 import com.cmp.polling.schemas.task.TaskType;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -22,10 +21,10 @@ import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
 import org.springframework.stereotype.Component;
 
 /**
- * Everything before a check, shared by the per-card and the per-poll paths: decode each task (a bad
- * one goes to the dead-letter topic), claim the leases of the poll's tasks together (a task
- * superseded since it was published is dropped without calling the carrier), load the cards (a card
- * gone or no longer polled is dropped from its queues, never requeued).
+ * Everything before a check: decode each task of a poll (a bad one goes to the dead-letter topic),
+ * claim the leases of the poll's tasks together (a task superseded since it was published is
+ * dropped without calling the carrier), load the cards (a card gone or no longer polled is dropped
+ * from its queues, never requeued).
  */
 @Component
 class TaskPreparation {
@@ -77,7 +76,7 @@ class TaskPreparation {
             record.offset(),
             e.getMessage(),
             e);
-        metrics.result(type, "failed");
+        metrics.counted(type, TaskResult.FAILED);
       }
     }
     return claim(decoded, type);
@@ -107,7 +106,7 @@ class TaskPreparation {
   Optional<PendingCheck> load(
       Decoded decoded, TaskType type, Map<Long, Optional<CachedCard>> preloaded) {
     CheckTask task = decoded.task();
-    String result;
+    TaskResult result;
     try {
       Optional<CachedCard> card =
           preloaded.containsKey(task.cardId())
@@ -122,12 +121,10 @@ class TaskPreparation {
       if (card.isPresent() && card.get().isPolled()) {
         return Optional.of(new PendingCheck(task, card.get(), decoded.startedNanos()));
       }
-      completion.drop(
-          task.cardId(), type, card.isEmpty() ? "it is gone" : "its polling is disabled");
-      result = "dropped";
+      result = completion.drop(task.cardId(), type, DropReason.of(card));
     } catch (RuntimeException e) {
       CheckRunner.leftLeased(type, task.cardId(), e);
-      result = "failed";
+      result = TaskResult.FAILED;
     }
     settled(type, decoded, result);
     return Optional.empty();
@@ -157,7 +154,7 @@ class TaskPreparation {
           record.offset(),
           e.getMessage());
       deadLetters.accept(record, e);
-      metrics.result(type, "invalid");
+      metrics.counted(type, TaskResult.INVALID);
       return Optional.empty();
     }
   }
@@ -188,14 +185,14 @@ class TaskPreparation {
           leased.size(),
           type.code(),
           e.getMessage());
-      leased.forEach(d -> settled(type, d, "failed"));
+      leased.forEach(d -> settled(type, d, TaskResult.FAILED));
       return decoded.stream().filter(d -> d.task().leaseUntil() == null).toList();
     }
     List<Decoded> superseded = new ArrayList<>();
     for (int i = 0; i < leased.size(); i++) {
       if (!current[i]) {
         superseded.add(leased.get(i));
-        settled(type, leased.get(i), "superseded");
+        settled(type, leased.get(i), TaskResult.SUPERSEDED);
       }
     }
     if (superseded.isEmpty()) {
@@ -213,8 +210,7 @@ class TaskPreparation {
     return toRun;
   }
 
-  private void settled(TaskType type, Decoded decoded, String result) {
-    metrics.result(type, result);
-    metrics.duration(type, Duration.ofNanos(System.nanoTime() - decoded.startedNanos()));
+  private void settled(TaskType type, Decoded decoded, TaskResult result) {
+    metrics.settled(type, result, decoded.startedNanos());
   }
 }

@@ -6,6 +6,7 @@ import com.cmp.polling.handlers.base.BatchCheckBody;
 import com.cmp.polling.handlers.base.CheckOutcome;
 import com.cmp.polling.handlers.base.CheckResult;
 import com.cmp.polling.handlers.base.CheckRunner;
+import com.cmp.polling.handlers.base.FanOut;
 import com.cmp.polling.handlers.base.HandlerMetrics;
 import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.task.CheckTask;
@@ -16,15 +17,11 @@ import com.cmp.polling.stopresume.StopResumeService;
 import com.cmp.polling.stopresume.gateway.CarrierCard;
 import com.cmp.polling.stopresume.gateway.CarrierGateway;
 import com.cmp.polling.stopresume.gateway.MonthToDateUsage;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,7 +43,6 @@ class CarddataCheck implements BatchCheckBody<MonthToDateUsage> {
   private final CarddataAccounting accounting;
   private final CarrierGateway gateway;
   private final StopResumeService stopResume;
-  private final ExecutorService workers;
   private final HandlerMetrics metrics;
 
   CarddataCheck(
@@ -54,13 +50,11 @@ class CarddataCheck implements BatchCheckBody<MonthToDateUsage> {
       CarddataAccounting accounting,
       CarrierGateway gateway,
       StopResumeService stopResume,
-      ExecutorService checkWorkers,
       HandlerMetrics metrics) {
     this.runner = runner;
     this.accounting = accounting;
     this.gateway = gateway;
     this.stopResume = stopResume;
-    this.workers = checkWorkers;
     this.metrics = metrics;
   }
 
@@ -91,7 +85,7 @@ class CarddataCheck implements BatchCheckBody<MonthToDateUsage> {
   }
 
   @Override
-  public Map<Long, CheckResult> recordAll(List<Queried<MonthToDateUsage>> queried) {
+  public Map<Long, CheckResult> recordAll(List<Queried<MonthToDateUsage>> queried, FanOut workers) {
     Map<Long, MonthToDateUsage> reported = new LinkedHashMap<>(queried.size() * 2);
     queried.forEach(q -> reported.put(q.card().id(), q.reply()));
     Map<Long, CheckResult> results = new HashMap<>(queried.size() * 2);
@@ -101,7 +95,7 @@ class CarddataCheck implements BatchCheckBody<MonthToDateUsage> {
         results.put(cardId, CheckResult.failed(new CardNotFoundException(cardId)));
       }
     }
-    results.putAll(evaluate(written.values()));
+    results.putAll(evaluate(written.values(), workers));
     return results;
   }
 
@@ -138,7 +132,7 @@ class CarddataCheck implements BatchCheckBody<MonthToDateUsage> {
    * want nothing, the others each through {@code evaluateAndAct}, in parallel (they may call the
    * carrier).
    */
-  private Map<Long, CheckResult> evaluate(Collection<Card> written) {
+  private Map<Long, CheckResult> evaluate(Collection<Card> written, FanOut workers) {
     BatchEvaluation batch;
     try {
       batch = stopResume.evaluateAll(written);
@@ -153,34 +147,15 @@ class CarddataCheck implements BatchCheckBody<MonthToDateUsage> {
         .settled()
         .forEach(
             (id, evaluation) -> results.put(id, CheckResult.of(CheckOutcome.after(evaluation))));
-    if (batch.needingAction().size() == 1) {
-      Card card = batch.needingAction().get(0);
-      results.put(card.id(), evaluateAndAct(card));
-      return results;
-    }
-    List<Future<CheckResult>> acting = new ArrayList<>();
-    for (Card card : batch.needingAction()) {
-      acting.add(workers.submit(() -> evaluateAndAct(card)));
-    }
+    List<Card> acting = batch.needingAction();
+    List<CheckResult> acted =
+        workers.runAll(
+            acting,
+            card -> CheckResult.of(CheckOutcome.after(stopResume.evaluateAndAct(card))),
+            (card, failure) -> CheckResult.failed(failure));
     for (int i = 0; i < acting.size(); i++) {
-      long cardId = batch.needingAction().get(i).id();
-      try {
-        results.put(cardId, acting.get(i).get());
-      } catch (ExecutionException | InterruptedException e) {
-        if (e instanceof InterruptedException) {
-          Thread.currentThread().interrupt();
-        }
-        results.put(cardId, CheckResult.failed(new IllegalStateException(e)));
-      }
+      results.put(acting.get(i).id(), acted.get(i));
     }
     return results;
-  }
-
-  private CheckResult evaluateAndAct(Card card) {
-    try {
-      return CheckResult.of(CheckOutcome.after(stopResume.evaluateAndAct(card)));
-    } catch (RuntimeException e) {
-      return CheckResult.failed(e);
-    }
   }
 }

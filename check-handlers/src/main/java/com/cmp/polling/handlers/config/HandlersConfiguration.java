@@ -1,5 +1,7 @@
 package com.cmp.polling.handlers.config;
 
+import com.cmp.polling.autoconfigure.membership.LeaveGroupsOnStop;
+import com.cmp.polling.autoconfigure.membership.StaticMembership;
 import com.cmp.polling.core.card.CardCache;
 import java.util.HashMap;
 import java.util.Map;
@@ -9,12 +11,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
+import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.listener.ContainerProperties.AckMode;
 import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
@@ -25,14 +32,17 @@ import org.springframework.util.backoff.FixedBackOff;
 @Configuration
 class HandlersConfiguration {
 
+  private static final Logger log = LoggerFactory.getLogger(HandlersConfiguration.class);
+
   /**
    * Batch consumers of the task topics: each poll's tasks run in parallel on the check workers, and
    * the batch's offsets are committed once all of them are done. A listener that still throws (it
-   * should not: every task is settled one by one) gets two more tries.
+   * should not: every task is settled one by one) gets two more tries. The consumers are static
+   * members of their groups unless turned off (see {@link StaticMembership}).
    */
   @Bean
   ConcurrentKafkaListenerContainerFactory<String, byte[]> checkTaskListenerFactory(
-      KafkaProperties kafka) {
+      KafkaProperties kafka, HandlersProperties properties) {
     Map<String, Object> consumer = new HashMap<>(kafka.buildConsumerProperties());
     consumer.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
     consumer.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
@@ -41,10 +51,32 @@ class HandlersConfiguration {
     consumer.putIfAbsent(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 500);
     var factory = new ConcurrentKafkaListenerContainerFactory<String, byte[]>();
     factory.setConsumerFactory(new DefaultKafkaConsumerFactory<>(consumer));
+    if (properties.staticMembership()) {
+      String instanceId = StaticMembership.instanceId(properties.instanceId());
+      log.info(
+          "task consumers join as static members of instance {}: after a restart under that id"
+              + " they get their partitions back at once",
+          instanceId);
+      factory.setContainerCustomizer(container -> StaticMembership.join(container, instanceId));
+    }
     factory.setBatchListener(true);
     factory.getContainerProperties().setAckMode(AckMode.BATCH);
     factory.setCommonErrorHandler(new DefaultErrorHandler(new FixedBackOff(1000, 2)));
     return factory;
+  }
+
+  /** Takes this instance's static members out of their groups on a clean stop. */
+  @Bean
+  @ConditionalOnProperty(
+      name = "cmp.polling.handlers.static-membership",
+      havingValue = "true",
+      matchIfMissing = true)
+  LeaveGroupsOnStop leaveGroupsOnStop(
+      KafkaAdmin admin, KafkaListenerEndpointRegistry listeners, HandlersProperties properties) {
+    return new LeaveGroupsOnStop(
+        admin.getConfigurationProperties(),
+        listeners,
+        StaticMembership.instanceId(properties.instanceId()));
   }
 
   /** Writes an unusable task to {@code <topic>-dlt}, same key and partition, reason in headers. */

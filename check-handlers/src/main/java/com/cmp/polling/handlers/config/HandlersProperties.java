@@ -1,5 +1,6 @@
 package com.cmp.polling.handlers.config;
 
+import com.cmp.polling.autoconfigure.membership.StaticMembership;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -13,15 +14,22 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     gateway, so many threads keep a few cores busy (2 000 checks/s at 20 ms gateway latency keep
  *     about 80 waiting at once, counting the time a poll's slice waits for its slowest answer)
  * @param maxInFlightPerType checks of one task type running at once in all instances together
- *     (seed: acquireConcurrency); a carddata poll's slice holds one per card from its first carrier
- *     query to its completions
- * @param permitWait how long a check (or a poll's slice) waits for permits before it is put off
+ *     (seed: acquireConcurrency); a poll's slice holds one per card from its first carrier query to
+ *     its completions
+ * @param permitWait how long a poll's slice waits for permits before its checks are put off
  * @param permitTtl lifetime of a permit whose holder died: longer than any check or slice
  * @param retryDelay when a check that failed for a passing reason (gateway timeout, busy card) runs
  *     again, instead of the config's full interval
  * @param cardCacheTtl how long a card stays in the Redis card cache
  * @param manualWorkerThreads manual checks running at once in this instance, on threads of their
- *     own (they take no permit: an operator's check never waits behind the regular ones)
+ *     own, in slices of at most that many (they take no permit: an operator's check never waits
+ *     behind the regular ones)
+ * @param staticMembership whether the task consumers join their groups as static members (Kafka's
+ *     {@code group.instance.id}): a restarted instance then gets its partitions back at once
+ *     instead of after the dead consumers' session timeout
+ * @param instanceId this instance's id in those groups: stable across its restarts, and unique
+ *     among the instances (two instances with one id fence each other's consumers); default: the
+ *     host name (a container's, a pod's), letters, digits, {@code .}, {@code _} and {@code -}
  */
 @ConfigurationProperties("cmp.polling.handlers")
 public record HandlersProperties(
@@ -32,4 +40,11 @@ public record HandlersProperties(
     @DefaultValue("10m") Duration permitTtl,
     @DefaultValue("60s") Duration retryDelay,
     @DefaultValue("10m") Duration cardCacheTtl,
-    @DefaultValue("8") int manualWorkerThreads) {}
+    @DefaultValue("8") int manualWorkerThreads,
+    @DefaultValue("true") boolean staticMembership,
+    String instanceId) {
+
+  public HandlersProperties {
+    StaticMembership.check("cmp.polling.handlers.instance-id", instanceId);
+  }
+}

@@ -4,7 +4,7 @@ import com.cmp.polling.core.card.CachedCard;
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.packageusage.PackageUsageStore;
-import com.cmp.polling.handlers.base.CheckBody;
+import com.cmp.polling.handlers.base.CardByCardBody;
 import com.cmp.polling.handlers.base.CheckOutcome;
 import com.cmp.polling.handlers.base.CheckRunner;
 import com.cmp.polling.schemas.Topics;
@@ -25,7 +25,7 @@ import org.springframework.stereotype.Component;
  * exhausted by usage — then asks StopResumeService.
  */
 @Component
-class PackageCheck implements CheckBody {
+class PackageCheck implements CardByCardBody {
 
   private static final Logger log = LoggerFactory.getLogger(PackageCheck.class);
 

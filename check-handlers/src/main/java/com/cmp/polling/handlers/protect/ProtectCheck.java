@@ -4,7 +4,7 @@ import com.cmp.polling.core.card.CachedCard;
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.protection.ProtectionPeriods;
-import com.cmp.polling.handlers.base.CheckBody;
+import com.cmp.polling.handlers.base.CardByCardBody;
 import com.cmp.polling.handlers.base.CheckOutcome;
 import com.cmp.polling.handlers.base.CheckRunner;
 import com.cmp.polling.schemas.Topics;
@@ -29,7 +29,7 @@ import org.springframework.stereotype.Component;
  * period is over, StopResumeService evaluates the card once and it leaves the protect queue.
  */
 @Component
-class ProtectCheck implements CheckBody {
+class ProtectCheck implements CardByCardBody {
 
   private static final Logger log = LoggerFactory.getLogger(ProtectCheck.class);
 

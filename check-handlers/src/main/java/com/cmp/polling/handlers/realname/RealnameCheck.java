@@ -5,7 +5,7 @@ import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.card.RealNameStatus;
 import com.cmp.polling.core.packageusage.PackageUsageStore;
-import com.cmp.polling.handlers.base.CheckBody;
+import com.cmp.polling.handlers.base.CardByCardBody;
 import com.cmp.polling.handlers.base.CheckOutcome;
 import com.cmp.polling.handlers.base.CheckRunner;
 import com.cmp.polling.schemas.Topics;
@@ -29,7 +29,7 @@ import org.springframework.stereotype.Component;
  * card stopped for not_realname is resumed in the same handling (seed 004 decision 4, S1).
  */
 @Component
-class RealnameCheck implements CheckBody {
+class RealnameCheck implements CardByCardBody {
 
   private static final Logger log = LoggerFactory.getLogger(RealnameCheck.class);
 

@@ -28,7 +28,9 @@ class CheckPermitsIT {
           Duration.ofMinutes(10),
           Duration.ofSeconds(60),
           Duration.ofMinutes(10),
-          8);
+          8,
+          true,
+          null);
   private final CheckPermits permits = new CheckPermits(redis.template(), settings);
   // Another instance: the permits are shared through Redis, not through this object.
   private final CheckPermits otherInstance = new CheckPermits(redis.template(), settings);
@@ -63,20 +65,32 @@ class CheckPermitsIT {
   }
 
   @Test
-  void acquire_ofASinglePermit_waitsForOneToBeGivenBack() throws Exception {
+  void acquireUpTo_aSinglePermit_waitsForOneToBeGivenBack() throws Exception {
     CheckPermits.Permit all = permits.acquireUpTo(TaskType.CARDDATA, 10);
-    assertThat(permits.acquire(TaskType.CARDDATA)).isEmpty();
+    assertThat(permits.acquireUpTo(TaskType.CARDDATA, 1).count()).isZero();
 
     // Given back a moment after the next acquire has started waiting.
     CompletableFuture<Void> giveBack =
         CompletableFuture.runAsync(
             all::close, CompletableFuture.delayedExecutor(50, TimeUnit.MILLISECONDS));
-    var one = permits.acquire(TaskType.CARDDATA);
+    var one = permits.acquireUpTo(TaskType.CARDDATA, 1);
     giveBack.get(5, TimeUnit.SECONDS);
 
-    assertThat(one).isPresent();
-    assertThat(one.get().count()).isEqualTo(1);
-    one.get().close();
+    assertThat(one.count()).isEqualTo(1);
+    one.close();
+    assertThat(held()).isZero();
+  }
+
+  @Test
+  void unsharedPermits_allowTheirCount_withoutTakingOrGivingBackAnySharedOne() {
+    CheckPermits.Permit all = permits.acquireUpTo(TaskType.CARDDATA, 10);
+
+    CheckPermits.Permit manual = permits.unshared(TaskType.CARDDATA, 8);
+    assertThat(manual.count()).isEqualTo(8);
+    manual.close();
+
+    assertThat(held()).as("the shared permits are still all held").isEqualTo(10);
+    all.close();
     assertThat(held()).isZero();
   }
 
@@ -93,7 +107,9 @@ class CheckPermitsIT {
                 Duration.ofMillis(50),
                 Duration.ofSeconds(60),
                 Duration.ofMinutes(10),
-                8));
+                8,
+                true,
+                null));
     assertThat(shortLived.acquireUpTo(TaskType.CARDDATA, 10).count()).isEqualTo(10);
 
     // Never closed; after 50 ms the permits are free again.

@@ -3,12 +3,14 @@ package com.cmp.polling.handlers.base;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import ch.qos.logback.classic.Level;
 import com.cmp.polling.handlers.HandlersTestApp;
 import com.cmp.polling.handlers.QueueProbe;
 import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.kafka.TopicCursor;
+import com.cmp.polling.testsupport.logging.CapturedLogs;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
 import java.nio.charset.StandardCharsets;
@@ -45,21 +47,31 @@ class DeadLettersIT {
     long card = postgres.data().card().insert();
     postgres.data().packageOfCard(card).status(1).insert();
     TopicCursor deadLetters = kafka.cursorAtEnd(Topics.TASK_REALNAME.deadLetterName());
-    // Same key: same partition, so the valid task really comes after the bad ones.
-    send("{not json");
-    send(
-        "{\"cardId\":5,\"taskType\":\"billing\",\"dueAt\":\"2026-11-29T10:00:00Z\",\"enqueuedAt\":\"2026-11-29T10:00:00Z\",\"manual\":false}");
-    send(
-        "{\"taskType\":\"realname\",\"dueAt\":\"2026-11-29T10:00:00Z\",\"enqueuedAt\":\"2026-11-29T10:00:00Z\",\"manual\":false}");
-    send(
-        "{\"cardId\":5,\"taskType\":\"carddata\",\"dueAt\":\"2026-11-29T10:00:00Z\",\"enqueuedAt\":\"2026-11-29T10:00:00Z\",\"manual\":false}");
+    try (CapturedLogs logs = CapturedLogs.of(CheckRunner.class)) {
+      // Same key: same partition, so the valid task really comes after the bad ones.
+      send("{not json");
+      send(
+          "{\"cardId\":5,\"taskType\":\"billing\",\"dueAt\":\"2026-11-29T10:00:00Z\",\"enqueuedAt\":\"2026-11-29T10:00:00Z\",\"manual\":false}");
+      send(
+          "{\"taskType\":\"realname\",\"dueAt\":\"2026-11-29T10:00:00Z\",\"enqueuedAt\":\"2026-11-29T10:00:00Z\",\"manual\":false}");
+      send(
+          "{\"cardId\":5,\"taskType\":\"carddata\",\"dueAt\":\"2026-11-29T10:00:00Z\",\"enqueuedAt\":\"2026-11-29T10:00:00Z\",\"manual\":false}");
 
-    app.dispatch(card, TaskType.REALNAME);
+      app.dispatch(card, TaskType.REALNAME);
 
-    await()
-        .atMost(Duration.ofSeconds(30))
-        .until(
-            () -> new QueueProbe(redis).nextCheckIn(card, TaskType.REALNAME, Duration.ofDays(1)));
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(
+              () -> new QueueProbe(redis).nextCheckIn(card, TaskType.REALNAME, Duration.ofDays(1)));
+      // One line per dead-lettered task, naming it and the reason; no stack trace.
+      assertThat(logs.messages(Level.WARN))
+          .hasSize(4)
+          .allMatch(
+              line ->
+                  line.startsWith(Topics.TASK_REALNAME_NAME + "-0@")
+                      && line.contains("dead-letter topic: "));
+      assertThat(logs.withStackTraces()).isZero();
+    }
     List<ConsumerRecord<String, byte[]>> dead = deadLetters.read(4, Duration.ofSeconds(20));
     assertThat(dead).hasSize(4);
     assertThat(dead)

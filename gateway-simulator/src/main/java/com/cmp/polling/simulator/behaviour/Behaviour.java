@@ -14,12 +14,17 @@ import java.util.TreeMap;
  * @param rateLimitPerSecond card operations per second, by carrier id; a carrier absent from the
  *     map is unlimited
  * @param usageGrowthMbPerQuery MB added to a card's month total before each usage query is answered
+ * @param trickleMsPerByte when above 0, the answer of a card operation is sent one byte at a time
+ *     with this pause before each byte after the first: a gateway that keeps the connection busy,
+ *     so that no read ever waits long, while the whole answer takes far longer than any read
+ *     timeout
  */
 public record Behaviour(
     long latencyMs,
     double errorRate,
     Map<Long, Integer> rateLimitPerSecond,
-    BigDecimal usageGrowthMbPerQuery) {
+    BigDecimal usageGrowthMbPerQuery,
+    long trickleMsPerByte) {
 
   public Behaviour {
     if (latencyMs < 0) {
@@ -34,30 +39,52 @@ public record Behaviour(
       throw new IllegalArgumentException(
           "usageGrowthMbPerQuery must be 0 or more, was " + usageGrowthMbPerQuery);
     }
+    if (trickleMsPerByte < 0) {
+      throw new IllegalArgumentException(
+          "trickleMsPerByte must be 0 or more, was " + trickleMsPerByte);
+    }
   }
 
-  /** No latency, no errors, no limits, no usage growth. */
+  /** A behaviour whose answers come at once, whole. */
+  public Behaviour(
+      long latencyMs,
+      double errorRate,
+      Map<Long, Integer> rateLimitPerSecond,
+      BigDecimal usageGrowthMbPerQuery) {
+    this(latencyMs, errorRate, rateLimitPerSecond, usageGrowthMbPerQuery, 0);
+  }
+
+  /** No latency, no errors, no limits, no usage growth, answers sent whole. */
   public static Behaviour none() {
-    return new Behaviour(0, 0.0, Map.of(), BigDecimal.ZERO);
+    return new Behaviour(0, 0.0, Map.of(), BigDecimal.ZERO, 0);
   }
 
   public Behaviour withLatencyMs(long latencyMs) {
-    return new Behaviour(latencyMs, errorRate, rateLimitPerSecond, usageGrowthMbPerQuery);
+    return new Behaviour(
+        latencyMs, errorRate, rateLimitPerSecond, usageGrowthMbPerQuery, trickleMsPerByte);
   }
 
   public Behaviour withErrorRate(double errorRate) {
-    return new Behaviour(latencyMs, errorRate, rateLimitPerSecond, usageGrowthMbPerQuery);
+    return new Behaviour(
+        latencyMs, errorRate, rateLimitPerSecond, usageGrowthMbPerQuery, trickleMsPerByte);
   }
 
   /** This behaviour with the carrier limited to {@code perSecond} card operations a second. */
   public Behaviour withRateLimit(long carrierId, int perSecond) {
     Map<Long, Integer> limits = new TreeMap<>(rateLimitPerSecond);
     limits.put(carrierId, perSecond);
-    return new Behaviour(latencyMs, errorRate, limits, usageGrowthMbPerQuery);
+    return new Behaviour(latencyMs, errorRate, limits, usageGrowthMbPerQuery, trickleMsPerByte);
   }
 
   public Behaviour withUsageGrowthMbPerQuery(BigDecimal usageGrowthMbPerQuery) {
-    return new Behaviour(latencyMs, errorRate, rateLimitPerSecond, usageGrowthMbPerQuery);
+    return new Behaviour(
+        latencyMs, errorRate, rateLimitPerSecond, usageGrowthMbPerQuery, trickleMsPerByte);
+  }
+
+  /** This behaviour with answers sent one byte every {@code trickleMsPerByte} ms. */
+  public Behaviour withTrickleMsPerByte(long trickleMsPerByte) {
+    return new Behaviour(
+        latencyMs, errorRate, rateLimitPerSecond, usageGrowthMbPerQuery, trickleMsPerByte);
   }
 
   /** The carrier's limit of card operations per second; empty when it has none. */

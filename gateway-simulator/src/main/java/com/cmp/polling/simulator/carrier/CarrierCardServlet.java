@@ -14,13 +14,13 @@ import java.io.IOException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
-import org.springframework.http.MediaType;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The carrier's card operations, {@code /api/v1/carriers/{carrierId}/cards/{iccid}/{operation}}.
  * Each goes through the {@link CardOperationGate} (counting, rate limit, failures, latency) before
- * it reads or changes the card.
+ * it reads or changes the card; its answer, error or not, is written by the {@link AnswerWriter}
+ * (whole, or trickled).
  *
  * <p>A plain servlet rather than a Spring MVC controller: benchmarks run the simulator on the same
  * machine as the services they measure, and request mapping, argument resolution and message
@@ -37,14 +37,14 @@ public class CarrierCardServlet extends HttpServlet {
   private final transient CardOperationGate gate;
   private final transient CardStates cards;
   private final transient BehaviourSettings settings;
-  private final transient JsonMapper json;
+  private final transient AnswerWriter answers;
 
   public CarrierCardServlet(
       CardOperationGate gate, CardStates cards, BehaviourSettings settings, JsonMapper json) {
     this.gate = gate;
     this.cards = cards;
     this.settings = settings;
-    this.json = json;
+    this.answers = new AnswerWriter(settings, json);
   }
 
   @Override
@@ -79,10 +79,7 @@ public class CarrierCardServlet extends HttpServlet {
       return;
     }
     try {
-      Object answer = perform(carrierId, parts[3], operation);
-      response.setStatus(200);
-      response.setContentType(MediaType.APPLICATION_JSON_VALUE);
-      json.writeValue(response.getOutputStream(), answer);
+      answers.write(response, 200, perform(carrierId, parts[3], operation));
     } catch (Rejection rejection) {
       rejection
           .retryAfterSeconds()
@@ -119,8 +116,6 @@ public class CarrierCardServlet extends HttpServlet {
 
   private void error(HttpServletResponse response, int status, String error, String message)
       throws IOException {
-    response.setStatus(status);
-    response.setContentType(MediaType.APPLICATION_JSON_VALUE);
-    json.writeValue(response.getOutputStream(), new ErrorBody(error, message));
+    answers.write(response, status, new ErrorBody(error, message));
   }
 }

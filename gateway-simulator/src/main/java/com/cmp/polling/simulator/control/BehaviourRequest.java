@@ -9,7 +9,8 @@ record BehaviourRequest(
     Long latencyMs,
     Double errorRate,
     Map<Long, Integer> rateLimitPerSecond,
-    BigDecimal usageGrowthMbPerQuery) {
+    BigDecimal usageGrowthMbPerQuery,
+    Long trickleMsPerByte) {
 
   /**
    * @throws IllegalArgumentException when a value is out of range
@@ -19,6 +20,7 @@ record BehaviourRequest(
         latencyMs != null ? latencyMs : 0,
         errorRate != null ? errorRate : 0.0,
         rateLimitPerSecond,
-        usageGrowthMbPerQuery);
+        usageGrowthMbPerQuery,
+        trickleMsPerByte != null ? trickleMsPerByte : 0);
   }
 }

@@ -18,6 +18,7 @@ class BehaviourTest {
     assertThat(none.errorRate()).isZero();
     assertThat(none.rateLimitPerSecond()).isEmpty();
     assertThat(none.usageGrowthMbPerQuery()).isEqualByComparingTo("0");
+    assertThat(none.trickleMsPerByte()).isZero();
   }
 
   @Test
@@ -43,9 +44,11 @@ class BehaviourTest {
             .withLatencyMs(20)
             .withErrorRate(0.25)
             .withRateLimit(3, 7)
-            .withUsageGrowthMbPerQuery(new BigDecimal("1.5"));
+            .withUsageGrowthMbPerQuery(new BigDecimal("1.5"))
+            .withTrickleMsPerByte(9);
 
-    assertThat(behaviour).isEqualTo(new Behaviour(20, 0.25, Map.of(3L, 7), new BigDecimal("1.5")));
+    assertThat(behaviour)
+        .isEqualTo(new Behaviour(20, 0.25, Map.of(3L, 7), new BigDecimal("1.5"), 9));
   }
 
   @Test
@@ -65,6 +68,9 @@ class BehaviourTest {
     assertThatThrownBy(() -> new Behaviour(0, 0, null, new BigDecimal("-0.1")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("usageGrowthMbPerQuery");
+    assertThatThrownBy(() -> Behaviour.none().withTrickleMsPerByte(-1))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("trickleMsPerByte");
   }
 
   @Test

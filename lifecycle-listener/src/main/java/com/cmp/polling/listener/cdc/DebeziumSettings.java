@@ -99,12 +99,18 @@ public final class DebeziumSettings {
         "record.processing.threads",
         Integer.toString(Math.max(2, Runtime.getRuntime().availableProcessors())));
     p.setProperty("heartbeat.interval.ms", Long.toString(cdc.heartbeatInterval().toMillis()));
+    // A lost database connection is a retriable error: Debezium restarts its connector after
+    // this pause (10 s by default), which is how long changes stay unread once PostgreSQL is back.
+    p.setProperty(
+        "retriable.restart.connector.wait.ms", Long.toString(cdc.restartBackoff().toMillis()));
     // Offsets in Kafka: durable, and where Kafka Connect would keep them too.
     p.setProperty("offset.storage", "org.apache.kafka.connect.storage.KafkaOffsetBackingStore");
     p.setProperty("offset.storage.topic", cdc.offsetTopic());
     p.setProperty("offset.storage.partitions", "1");
-    p.setProperty(
-        "offset.storage.replication.factor", Short.toString(cdc.offsetReplicationFactor()));
+    if (cdc.offsetReplicationFactor() != null) {
+      p.setProperty(
+          "offset.storage.replication.factor", Short.toString(cdc.offsetReplicationFactor()));
+    }
     p.setProperty("offset.flush.interval.ms", Long.toString(cdc.offsetFlushInterval().toMillis()));
     p.setProperty("bootstrap.servers", bootstrapServers);
     // The envelope alone, as Connect's JsonConverter writes it with schemas.enable=false.

@@ -1,11 +1,13 @@
 package com.cmp.polling.listener.config;
 
 import com.cmp.polling.autoconfigure.PollingProperties;
+import com.cmp.polling.autoconfigure.membership.StaticMembership;
 import com.cmp.polling.listener.topology.CardActionsTopology;
 import com.cmp.polling.listener.topology.StreamsSettings;
 import com.cmp.polling.listener.topology.TopologyRunner;
 import com.cmp.polling.schemas.json.PayloadCodec;
 import java.util.Properties;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.streams.StreamsConfig;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
@@ -31,8 +33,15 @@ public class CardActionsConfiguration {
         StreamsSettings.of(
             properties.streams(),
             String.join(",", kafka.getBootstrapServers()),
-            polling.kafka().replicationFactor());
+            polling.kafka(),
+            properties.staticInstanceId());
     settings.put(StreamsConfig.APPLICATION_ID_CONFIG, cardActions.applicationId());
+    if (properties.staticInstanceId() != null) {
+      // Its own group: the member ids follow its own application id.
+      settings.put(
+          StreamsConfig.mainConsumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG),
+          StaticMembership.memberId(properties.staticInstanceId(), cardActions.applicationId()));
+    }
     settings.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, cardActions.processingGuarantee());
     return new TopologyRunner(
         "card actions", CardActionsTopology.build(codec, cardActions.dedupRetention()), settings);

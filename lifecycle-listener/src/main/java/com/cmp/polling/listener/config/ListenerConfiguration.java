@@ -14,11 +14,16 @@ import com.cmp.polling.listener.topology.LifecycleTopology;
 import com.cmp.polling.listener.topology.StreamsSettings;
 import com.cmp.polling.listener.topology.TopologyRunner;
 import com.cmp.polling.schemas.json.PayloadCodec;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.config.TopicConfig;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.kafka.core.KafkaTemplate;
 
 /** The engine, the topology and the config re-enrollment of the listener. */
@@ -43,8 +48,40 @@ public class ListenerConfiguration {
             dataSource.determineUsername(),
             dataSource.determinePassword(),
             String.join(",", kafka.getBootstrapServers()));
+    settings.putIfAbsent(
+        "offset.storage.replication.factor",
+        Short.toString(offsetReplicationFactor(properties, polling)));
     return new CdcEngine(
         settings, template, polling.kafka().ackTimeout(), properties.cdc().restartBackoff());
+  }
+
+  /**
+   * The engine's offsets topic, created with the pipeline's topics before the engine starts: the
+   * engine would create it with the replicas alone (an embedded engine passes no other topic
+   * setting on), and on a cluster it needs the min ISR as well.
+   */
+  @Bean
+  @ConditionalOnProperty(
+      name = "cmp.polling.listener.cdc.enabled",
+      havingValue = "true",
+      matchIfMissing = true)
+  @ConditionalOnProperty(
+      name = "cmp.polling.kafka.create-topics",
+      havingValue = "true",
+      matchIfMissing = true)
+  KafkaAdmin.NewTopics cdcOffsetsTopic(ListenerProperties properties, PollingProperties polling) {
+    Map<String, String> configs = new HashMap<>(polling.kafka().internalTopicConfigs());
+    configs.put(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT);
+    return new KafkaAdmin.NewTopics(
+        new NewTopic(
+                properties.cdc().offsetTopic(), 1, offsetReplicationFactor(properties, polling))
+            .configs(configs));
+  }
+
+  private static short offsetReplicationFactor(
+      ListenerProperties properties, PollingProperties polling) {
+    Short own = properties.cdc().offsetReplicationFactor();
+    return own != null ? own : polling.kafka().replicationFactor();
   }
 
   @Bean
@@ -63,7 +100,8 @@ public class ListenerConfiguration {
         StreamsSettings.of(
             properties.streams(),
             String.join(",", kafka.getBootstrapServers()),
-            polling.kafka().replicationFactor()));
+            polling.kafka(),
+            properties.staticInstanceId()));
   }
 
   /** Only this process re-enrolls after a config change; the others only reload the configs. */

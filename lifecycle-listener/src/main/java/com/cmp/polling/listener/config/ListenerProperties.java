@@ -1,5 +1,6 @@
 package com.cmp.polling.listener.config;
 
+import com.cmp.polling.autoconfigure.membership.StaticMembership;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -15,6 +16,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param consumer the consumer of {@code polling.lifecycle}
  * @param reenrollment the background pass after a polling config change
  * @param cardActions the topology deriving {@code polling.card.actions} from tb_stop_resume_log
+ * @param staticMembership whether the topology's and the lifecycle consumer's Kafka consumers join
+ *     their groups as static members ({@code group.instance.id}): a restarted listener then gets
+ *     its partitions back at once instead of after the dead consumers' session timeout (45 s)
+ * @param instanceId this instance's id in those groups: stable across its restarts, unique among
+ *     the instances; default: the host name
  */
 @ConfigurationProperties("cmp.polling.listener")
 public record ListenerProperties(
@@ -22,7 +28,18 @@ public record ListenerProperties(
     @DefaultValue Streams streams,
     @DefaultValue Consumer consumer,
     @DefaultValue Reenrollment reenrollment,
-    @DefaultValue CardActions cardActions) {
+    @DefaultValue CardActions cardActions,
+    @DefaultValue("true") boolean staticMembership,
+    String instanceId) {
+
+  public ListenerProperties {
+    StaticMembership.check("cmp.polling.listener.instance-id", instanceId);
+  }
+
+  /** The id this instance's consumers are static members under, or null for dynamic members. */
+  public String staticInstanceId() {
+    return staticMembership ? StaticMembership.instanceId(instanceId) : null;
+  }
 
   /**
    * @param enabled whether this process runs the engine (one process per database should)
@@ -34,14 +51,17 @@ public record ListenerProperties(
    * @param snapshotMode Debezium's {@code snapshot.mode}: {@code initial} reads the tables once on
    *     the very first start (only to learn which cards sit in which device), then streams
    * @param offsetTopic the Kafka topic holding the engine's offsets (compacted, one partition)
-   * @param offsetReplicationFactor replicas of the offset topic when the engine creates it
+   * @param offsetReplicationFactor replicas of the offset topic; unset: {@code
+   *     cmp.polling.kafka.replication-factor}
    * @param offsetFlushInterval how often processed offsets are committed; after a crash at most
    *     this much is read again (the consumer is idempotent)
    * @param pollInterval how long the engine waits for new changes before looking again (low:
    *     commit-to-Kafka latency)
    * @param heartbeatInterval how often the engine confirms its position to PostgreSQL even without
    *     changes of the captured tables, so that the slot does not hold WAL back
-   * @param restartBackoff pause before the engine is started again after a failure
+   * @param restartBackoff pause before the engine is started again after a failure, and before
+   *     Debezium restarts its connector after a retriable one (a lost database connection): how
+   *     soon changes flow again once PostgreSQL is back
    * @param debezium further Debezium properties, passed through as they are (they win)
    */
   public record Cdc(
@@ -51,11 +71,11 @@ public record ListenerProperties(
       @DefaultValue("cmp_polling_lifecycle") String publicationName,
       @DefaultValue("initial") String snapshotMode,
       @DefaultValue("cmp.lifecycle.cdc-offsets") String offsetTopic,
-      @DefaultValue("1") short offsetReplicationFactor,
+      Short offsetReplicationFactor,
       @DefaultValue("1s") Duration offsetFlushInterval,
       @DefaultValue("10ms") Duration pollInterval,
       @DefaultValue("10s") Duration heartbeatInterval,
-      @DefaultValue("5s") Duration restartBackoff,
+      @DefaultValue("2s") Duration restartBackoff,
       @DefaultValue Map<String, String> debezium) {
 
     public Cdc {

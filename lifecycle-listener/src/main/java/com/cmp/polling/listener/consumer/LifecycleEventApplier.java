@@ -12,15 +12,17 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.listener.BatchListenerFailedException;
+import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
 import org.springframework.kafka.support.KafkaUtils;
 
 /**
- * Applies a batch of lifecycle events in order, each through {@link PollingLifecycleService}. Runs
- * of creations (a bulk import) go to {@code onBatchCardsCreated} together, runs of status changes
- * (an UPDATE of many rows, a wave of stops) to {@code onBatchCardsStatusChanged}: one read and one
- * Redis pipeline per run instead of per event. A failure names the record it happened at (the first
- * of its run), so that the error handler commits what was done before it and retries (or
- * dead-letters) from there.
+ * Applies a batch of lifecycle events in order, each through {@link PollingLifecycleService}; a
+ * malformed one goes to the dead-letter topic on the spot and the batch goes on. Runs of creations
+ * (a bulk import) go to {@code onBatchCardsCreated} together, runs of status changes (an UPDATE of
+ * many rows, a wave of stops) to {@code onBatchCardsStatusChanged}: one read and one Redis pipeline
+ * per run instead of per event. A failure names the record it happened at (the first of its run),
+ * so that the error handler commits what was done before it and retries (or dead-letters) from
+ * there.
  */
 class LifecycleEventApplier {
 
@@ -29,12 +31,17 @@ class LifecycleEventApplier {
   private final PollingLifecycleService lifecycle;
   private final PayloadCodec codec;
   private final AppliedEvents applied;
+  private final DeadLetterPublishingRecoverer deadLetters;
 
   LifecycleEventApplier(
-      PollingLifecycleService lifecycle, PayloadCodec codec, AppliedEvents applied) {
+      PollingLifecycleService lifecycle,
+      PayloadCodec codec,
+      AppliedEvents applied,
+      DeadLetterPublishingRecoverer deadLetters) {
     this.lifecycle = lifecycle;
     this.codec = codec;
     this.applied = applied;
+    this.deadLetters = deadLetters;
   }
 
   void apply(List<ConsumerRecord<String, byte[]>> records) {
@@ -46,12 +53,8 @@ class LifecycleEventApplier {
       try {
         event = codec.decode(Topics.LIFECYCLE, record.value());
       } catch (InvalidPayloadException e) {
-        flushCreated(created, records);
-        flushStatusChanged(statusChanged, records);
-        throw new BatchListenerFailedException(
-            "lifecycle event " + KafkaUtils.format(record) + " is malformed: " + e.getMessage(),
-            e,
-            i);
+        deadLetter(record, e, i, created, statusChanged, records);
+        continue; // it changes nothing: the runs around it go on
       }
       // A run ends at any other kind of event: events of one card keep their order.
       if (event.type() == LifecycleEventType.CARD_CREATED) {
@@ -80,6 +83,38 @@ class LifecycleEventApplier {
     }
     flushCreated(created, records);
     flushStatusChanged(statusChanged, records);
+  }
+
+  /**
+   * Sends a malformed event to {@code polling.lifecycle-dlt} with the reason in its headers and
+   * says so in one line. If even that fails (Kafka away), what came before it is applied and the
+   * error handler tries again from this record.
+   */
+  private void deadLetter(
+      ConsumerRecord<String, byte[]> record,
+      InvalidPayloadException malformed,
+      int index,
+      Run created,
+      Run statusChanged,
+      List<ConsumerRecord<String, byte[]>> records) {
+    try {
+      deadLetters.accept(record, malformed);
+    } catch (RuntimeException e) {
+      flushCreated(created, records);
+      flushStatusChanged(statusChanged, records);
+      throw new BatchListenerFailedException(
+          "malformed lifecycle event "
+              + KafkaUtils.format(record)
+              + " could not be dead-lettered ("
+              + malformed.getMessage()
+              + ")",
+          e,
+          index);
+    }
+    log.warn(
+        "lifecycle event {} sent to the dead-letter topic: {}",
+        KafkaUtils.format(record),
+        malformed.getMessage());
   }
 
   /** Consecutive events of one kind, and the index of the first in the poll. */
@@ -149,9 +184,10 @@ class LifecycleEventApplier {
       case CARD_DELETED -> lifecycle.onCardDeleted(event.cardId());
       case CARD_POLLING_DISABLED, DEVICE_POLLING_DISABLED ->
           lifecycle.onCardDisabled(event.cardId());
-      // A deleted device no longer rules its cards: they are judged on their own flag.
-      case CARD_POLLING_ENABLED, DEVICE_POLLING_ENABLED, DEVICE_DELETED ->
-          lifecycle.onCardEnabled(event.cardId());
+      case CARD_POLLING_ENABLED, DEVICE_POLLING_ENABLED -> lifecycle.onCardEnabled(event.cardId());
+      // A deleted device allows no polling, like a disabled one: its cards leave the queues (and
+      // are never stopped for lacking packages of their own) until they move to a live device.
+      case DEVICE_DELETED -> lifecycle.onCardDeviceDeleted(event.cardId());
       case CONFIG_CHANGED -> lifecycle.onConfigChanged();
       // Creations and status changes are applied in runs (flushCreated, flushStatusChanged).
       default -> throw new IllegalStateException(event.type().code() + " is applied in runs");

@@ -1,6 +1,7 @@
 package com.cmp.polling.listener.topology;
 
 import com.cmp.polling.schemas.lifecycle.LifecycleEvent;
+import com.cmp.polling.schemas.lifecycle.LifecycleEventType;
 import java.util.Arrays;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -54,7 +55,16 @@ final class DeviceFanOut implements Processor<String, String, String, LifecycleE
               .withSourcePosition(device.position());
       context.forward(new Record<>(Long.toString(cardId), event, record.timestamp()));
     }
-    log.debug("device {} {}: {} card events", deviceId, device.type().code(), cards.size());
+    if (device.type() == LifecycleEventType.DEVICE_DELETED) {
+      // Worth a line of its own: from now on none of these cards is polled, until it moves.
+      log.info(
+          "device {} deleted: its {} cards leave the queues until moved to a live device or out of"
+              + " it",
+          deviceId,
+          cards.size());
+    } else {
+      log.debug("device {} {}: {} card events", deviceId, device.type().code(), cards.size());
+    }
   }
 
   private TreeSet<Long> read(String deviceId) {

@@ -12,8 +12,9 @@ final class DeviceTransitions {
 
   /**
    * The device change to fan out, keyed by device id: polling enabled or disabled, or deleted (its
-   * cards are then judged on their own flag). A restored device counts as enabled or disabled by
-   * its flag; inserts and snapshot reads make nothing (a new device has no cards yet).
+   * cards then leave the queues like those of a disabled device, and stay out until they move to a
+   * live device or out of any). A restored device counts as enabled or disabled by its flag;
+   * inserts and snapshot reads make nothing (a new device has no cards yet).
    */
   static List<KeyValue<String, String>> events(ChangeEnvelope change) {
     LifecycleEventType type = type(change);

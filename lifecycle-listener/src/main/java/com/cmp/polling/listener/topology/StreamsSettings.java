@@ -1,5 +1,7 @@
 package com.cmp.polling.listener.topology;
 
+import com.cmp.polling.autoconfigure.PollingProperties;
+import com.cmp.polling.autoconfigure.membership.StaticMembership;
 import com.cmp.polling.listener.config.ListenerProperties;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,15 +18,27 @@ public final class StreamsSettings {
 
   private StreamsSettings() {}
 
+  /**
+   * @param topics the pipeline's topic settings: the internal topics (changelogs, repartition
+   *     topics) get the same replicas and min ISR
+   * @param staticInstanceId the instance id its stream threads join the group under as static
+   *     members ({@code <id>-<application id>-<thread>}), or null for dynamic members
+   */
   public static Properties of(
-      ListenerProperties.Streams streams, String bootstrapServers, short replicationFactor) {
+      ListenerProperties.Streams streams,
+      String bootstrapServers,
+      PollingProperties.Kafka topics,
+      String staticInstanceId) {
     Properties p = new Properties();
     p.put(StreamsConfig.APPLICATION_ID_CONFIG, streams.applicationId());
     p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
     p.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
     p.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
     p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, streams.threads());
-    p.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, (int) replicationFactor);
+    p.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, (int) topics.replicationFactor());
+    topics
+        .internalTopicConfigs()
+        .forEach((name, value) -> p.put(StreamsConfig.topicPrefix(name), value));
     p.put(StreamsConfig.STATE_DIR_CONFIG, stateDir(streams));
     // Latency: Streams forwards an event when it commits (or its record cache fills), and the
     // default commit interval is 30 s. Caches off and a short interval send events on at once.
@@ -42,6 +56,12 @@ public final class StreamsSettings {
     p.put(
         StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG,
         LogAndContinueExceptionHandler.class);
+    if (staticInstanceId != null) {
+      // Kafka Streams appends -<thread> itself; its close with leaveGroup removes the members.
+      p.put(
+          StreamsConfig.mainConsumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG),
+          StaticMembership.memberId(staticInstanceId, streams.applicationId()));
+    }
     p.putAll(streams.kafka());
     return p;
   }

@@ -6,11 +6,13 @@ import static com.cmp.polling.listener.topology.ChangeEvents.device;
 import static com.cmp.polling.listener.topology.ChangeEvents.envelope;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ch.qos.logback.classic.Level;
 import com.cmp.polling.listener.topology.ChangeEvents.Card;
 import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.json.PayloadCodec;
 import com.cmp.polling.schemas.lifecycle.LifecycleEvent;
 import com.cmp.polling.schemas.lifecycle.LifecycleEventType;
+import com.cmp.polling.testsupport.logging.CapturedLogs;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.List;
@@ -182,6 +184,31 @@ class LifecycleTopologyTest {
         .containsExactly(
             org.assertj.core.groups.Tuple.tuple(LifecycleEventType.DEVICE_POLLING_ENABLED, 302L),
             org.assertj.core.groups.Tuple.tuple(LifecycleEventType.DEVICE_DELETED, 302L));
+  }
+
+  @Test
+  void deviceSoftDeleted_fansOutToItsCards_saysSo_andItsRestoreFansOutAsEnabled() {
+    cards.pipeInput(envelope("c", null, card(351).device(25L).json()));
+    cards.pipeInput(envelope("c", null, card(352).device(25L).json()));
+    lifecycle.readRecordsToList();
+
+    try (CapturedLogs logs = CapturedLogs.of(DeviceFanOut.class)) {
+      devices.pipeInput(envelope("u", device(25, true, false), device(25, true, true)));
+
+      assertThat(logs.messages(Level.INFO))
+          .containsExactly(
+              "device 25 deleted: its 2 cards leave the queues until moved to a live device or out"
+                  + " of it");
+    }
+    devices.pipeInput(envelope("u", device(25, true, true), device(25, true, false)));
+
+    assertThat(events())
+        .extracting(LifecycleEvent::type, LifecycleEvent::cardId)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(LifecycleEventType.DEVICE_DELETED, 351L),
+            org.assertj.core.groups.Tuple.tuple(LifecycleEventType.DEVICE_DELETED, 352L),
+            org.assertj.core.groups.Tuple.tuple(LifecycleEventType.DEVICE_POLLING_ENABLED, 351L),
+            org.assertj.core.groups.Tuple.tuple(LifecycleEventType.DEVICE_POLLING_ENABLED, 352L));
   }
 
   @Test

@@ -9,8 +9,13 @@ import java.time.Instant;
  *
  * @param stopReason stop reason code as stored: one of {@link StopReason}, another platform reason,
  *     or null
- * @param deviceId the device the card sits in, or null
+ * @param deviceId the device the card sits in (its {@code device_id}, even when that device is
+ *     soft-deleted), or null
  * @param pollingEnabled the card's own {@code enable_polling}; its device's flag is separate
+ * @param deviceDeleted the card still sits in a device that was soft-deleted: such a card is not
+ *     polled (as if its device disabled polling) and never stopped or resumed by the rules, until
+ *     it is moved to a live device or out of any device. Deleting a device must not stop its cards
+ *     at the carrier for lack of packages of their own.
  */
 public record Card(
     long id,
@@ -25,7 +30,8 @@ public record Card(
     boolean pollingEnabled,
     MonthUsage monthUsage,
     Instant createdAt,
-    Instant updatedAt) {
+    Instant updatedAt,
+    boolean deviceDeleted) {
 
   public boolean isOnline() {
     return networkStatus == NetworkStatus.ONLINE;
@@ -63,7 +69,8 @@ public record Card(
         pollingEnabled,
         usage,
         createdAt,
-        updatedAt);
+        updatedAt,
+        deviceDeleted);
   }
 
   /**

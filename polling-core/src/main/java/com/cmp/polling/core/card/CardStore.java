@@ -14,17 +14,18 @@ import org.springframework.jdbc.support.SqlArrayValue;
 
 /**
  * Reads and updates {@code tb_iot_card}. Soft-deleted cards are invisible to every read and
- * untouched by every update. A card whose device is soft-deleted reads as a card outside any
- * device: it is judged on its own packages and polling flag, never on a deleted device's.
+ * untouched by every update. A card whose device is soft-deleted keeps that device's id and reads
+ * with {@link Card#deviceDeleted()} set: it is not polled (the deleted device allows no polling)
+ * until it is moved, and the rules never act on it.
  */
 public class CardStore {
 
   private static final String SELECT =
       """
       SELECT c.id, c.iccid, c.carrier_id, c.carrier_type, c.card_category, c.real_name_status,
-             c.network_status, c.stop_reason, d.id AS device_id, c.enable_polling,
+             c.network_status, c.stop_reason, c.device_id, c.enable_polling,
              c.current_month_usage_mb, c.current_month_start_date, c.last_month_total_mb,
-             c.created_at, c.updated_at
+             c.created_at, c.updated_at, c.device_id IS NOT NULL AND d.id IS NULL AS device_deleted
       FROM tb_iot_card c
       LEFT JOIN tb_device d ON d.id = c.device_id AND d.deleted_at IS NULL
       """;
@@ -106,7 +107,8 @@ public class CardStore {
     return jdbc.sql(
             """
             SELECT c.id, c.carrier_id, c.card_category, c.real_name_status, c.network_status,
-                   c.stop_reason, d.id AS device_id, c.enable_polling
+                   c.stop_reason, c.device_id, c.enable_polling,
+                   c.device_id IS NOT NULL AND d.id IS NULL AS device_deleted
             FROM tb_iot_card c
             LEFT JOIN tb_device d ON d.id = c.device_id AND d.deleted_at IS NULL
             WHERE c.id > ? AND c.deleted_at IS NULL ORDER BY c.id LIMIT ?
@@ -129,7 +131,8 @@ public class CardStore {
                   rs.getBoolean(8),
                   null,
                   null,
-                  null);
+                  null,
+                  rs.getBoolean(9));
             })
         .list();
   }
@@ -242,6 +245,7 @@ public class CardStore {
             rs.getBigDecimal("current_month_usage_mb"),
             rs.getBigDecimal("last_month_total_mb")),
         Rows.instant(rs, "created_at"),
-        Rows.instant(rs, "updated_at"));
+        Rows.instant(rs, "updated_at"),
+        rs.getBoolean("device_deleted"));
   }
 }

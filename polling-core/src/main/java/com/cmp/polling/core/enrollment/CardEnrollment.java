@@ -43,7 +43,8 @@ public class CardEnrollment {
   }
 
   /**
-   * @param deviceAllowsPolling the device's flag (ignored for a card outside any device)
+   * @param deviceAllowsPolling the device's flag (ignored for a card outside any device; a card of
+   *     a deleted device is never polled)
    * @param protectedCard whether an operator's protection period runs: only then is the card in the
    *     protect queue
    */
@@ -64,6 +65,17 @@ public class CardEnrollment {
       ConfigSnapshot configSnapshot) {
     if (!card.pollingEnabled()) {
       return EnrollmentPlan.skipped(card.id(), "polling is disabled on card " + card.id());
+    }
+    if (card.deviceDeleted()) {
+      // Whatever the caller says: a deleted device allows no polling until the card moves.
+      return EnrollmentPlan.skipped(
+          card.id(),
+          "device "
+              + card.deviceId()
+              + " of card "
+              + card.id()
+              + " is deleted (not polled until"
+              + " the card moves to a live device or out of it)");
     }
     if (card.inDevice() && !deviceAllowsPolling) {
       return EnrollmentPlan.skipped(

@@ -26,11 +26,11 @@ import org.slf4j.LoggerFactory;
  * Keeps the polling queues in step with the life of a card (seed 000 M3, seed 003 card lifecycle
  * callbacks, seed 004 decision 10): shared by every process, driven in production by the change
  * stream of the database. Create, enable and status change look at the card's AND its device's
- * {@code enable_polling} before queueing; delete and disable only remove. Each call reads the card
- * as it is now, so a late or repeated call converges on the database's state: a redelivered create
- * or enable leaves an already queued card alone, a repeated delete or disable removes nothing more.
- * A card that no longer exists (looked for again briefly, see {@link LiveCards}) is treated as
- * deleted.
+ * {@code enable_polling} (a deleted device allows none) before queueing; delete and disable only
+ * remove. Each call reads the card as it is now, so a late or repeated call converges on the
+ * database's state: a redelivered create or enable leaves an already queued card alone, a repeated
+ * delete or disable removes nothing more. A card that no longer exists (looked for again briefly,
+ * see {@link LiveCards}) is treated as deleted.
  */
 public class PollingLifecycleService {
 
@@ -104,6 +104,17 @@ public class PollingLifecycleService {
     queues.requeueAll(plan(found, Timing.NOW, NOT_REQUEUED), false);
   }
 
+  /**
+   * The card's device was soft-deleted: like {@link #onCardStatusChanged}, out of every queue and
+   * the card cache, then queued again only if the database says it is still polled. A card still in
+   * the deleted device is not (its device allows no polling); one already moved to a live device or
+   * out of any device by the time this runs is queued again, so the order in which the device's and
+   * the card's own changes arrive does not matter.
+   */
+  public void onCardDeviceDeleted(long cardId) {
+    onBatchCardsStatusChanged(List.of(cardId));
+  }
+
   /** Polling switched off: out of every queue; the card cache stays. */
   public void onCardDisabled(long cardId) {
     queues.removeFromAllQueues(cardId);
@@ -156,6 +167,13 @@ public class PollingLifecycleService {
       boolean deviceAllows = !card.inDevice() || allowedDevices.contains(card.deviceId());
       if (!card.pollingEnabled()) {
         log.debug("card polling disabled, {}: cardID={}", notDone, card.id());
+      } else if (card.deviceDeleted()) {
+        log.info(
+            "card {} {}: its device {} is deleted; not polled until it moves to a live device or"
+                + " out of it",
+            card.id(),
+            notDone,
+            card.deviceId());
       } else if (!deviceAllows) {
         log.debug(
             "device polling disabled, {}: deviceID={}, cardID={}",

@@ -2,6 +2,7 @@ package com.cmp.polling.core.card;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import com.cmp.polling.core.packageusage.PackageOwner;
 import com.cmp.polling.testsupport.data.TestData;
@@ -99,14 +100,20 @@ class CardStoreIT {
   }
 
   @Test
-  void cardOfASoftDeletedDevice_readsAsACardOutsideAnyDevice() {
+  void cardOfASoftDeletedDevice_keepsItsDevice_markedDeleted_andIsNoLongerAmongTheDevicesCards() {
     long device = data.device().insert();
     long card = data.card().device(device).insert();
+    long live = data.card().device(data.device().insert()).insert();
+    long alone = data.card().insert();
     data.softDeleteDevice(device);
 
-    assertThat(store.findById(card).orElseThrow().deviceId()).isNull();
-    assertThat(store.findById(card).orElseThrow().packageOwner())
-        .isEqualTo(PackageOwner.card(card));
+    Card read = store.findById(card).orElseThrow();
+    assertThat(read.deviceId()).isEqualTo(device);
+    assertThat(read.deviceDeleted()).isTrue();
+    assertThat(read.packageOwner()).isEqualTo(PackageOwner.device(device));
+    assertThat(store.findByIds(List.of(card, live, alone)))
+        .extracting(Card::id, Card::deviceDeleted)
+        .containsExactly(tuple(card, true), tuple(live, false), tuple(alone, false));
     assertThat(store.findByDevice(device)).isEmpty();
   }
 
@@ -182,8 +189,10 @@ class CardStoreIT {
     assertThat(page.get(1).isOnline()).isFalse();
     assertThat(page.get(1).stopReason()).isEqualTo("traffic_exhausted");
     assertThat(page.get(1).pollingEnabled()).isFalse();
-    // A deleted device does not count: the card is judged on its own, as every read does.
-    assertThat(page.get(2).deviceId()).isNull();
+    // A deleted device allows no polling: the card keeps it, marked deleted.
+    assertThat(page.get(0).deviceDeleted()).isFalse();
+    assertThat(page.get(2).deviceId()).isEqualTo(goneDevice);
+    assertThat(page.get(2).deviceDeleted()).isTrue();
     assertThat(store.findAfterForEnrollment(stopped, 10))
         .extracting(Card::id)
         .containsExactly(ofGoneDevice);

@@ -99,6 +99,25 @@ class CardEnrollmentIT {
   }
 
   @Test
+  void cardOfADeletedDevice_isNeverPolled_evenWhenTheCallerSaysTheDeviceAllowsIt() {
+    long device = postgres.data().device().insert();
+    long id = postgres.data().card().device(device).insert();
+    postgres.data().softDeleteDevice(device);
+    Card card = card(id);
+
+    EnrollmentPlan plan = enrollment.plan(card, true, false, Timing.NOW);
+
+    assertThat(plan.isPolled()).isFalse();
+    assertThat(plan.skipReason())
+        .isEqualTo(
+            "device "
+                + device
+                + " of card "
+                + id
+                + " is deleted (not polled until the card moves to a live device or out of it)");
+  }
+
+  @Test
   void nextCheck_followsTheConfig_andIsEmptyForATypeItTurnedOff() {
     var config = configs.snapshot().configs().get(0);
 

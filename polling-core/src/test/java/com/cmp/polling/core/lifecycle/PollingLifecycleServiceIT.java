@@ -207,6 +207,96 @@ class PollingLifecycleServiceIT {
   }
 
   @Test
+  void deviceDeleted_takesItsCardsOutOfEveryQueueAndTheCache_andSaysWhy() {
+    long device = postgres.data().device().insert();
+    long card = postgres.data().card().device(device).insert();
+    lifecycle.onCardCreated(card);
+    queues.requeue(card, TaskType.PROTECT, clock.instant());
+    redis.template().opsForHash().put(RedisKeys.cardCache(card), "device_polling_allowed", "true");
+    postgres.data().softDeleteDevice(device);
+
+    try (CapturedLogs logs = CapturedLogs.of(PollingLifecycleService.class)) {
+      lifecycle.onCardDeviceDeleted(card);
+
+      assertThat(queuedTypes(card)).isEmpty();
+      assertThat(redis.template().hasKey(RedisKeys.cardCache(card))).isFalse();
+      assertThat(logs.messages(Level.INFO))
+          .contains(
+              "card "
+                  + card
+                  + " not requeued: its device "
+                  + device
+                  + " is deleted; not polled until it moves to a live device or out of it");
+    }
+    // Any later look at the card (a create or enable replayed, a status change) keeps it out.
+    lifecycle.onCardEnabled(card);
+    lifecycle.onCardStatusChanged(card);
+    assertThat(queuedTypes(card)).isEmpty();
+  }
+
+  @Test
+  void cardMovedOutOfADeletedDevice_toALiveOne_orOutOfAnyDevice_isPolledAgain() {
+    long deleted = postgres.data().device().insert();
+    long live = postgres.data().device().insert();
+    long toLive = postgres.data().card().device(deleted).insert();
+    long toNone = postgres.data().card().device(deleted).insert();
+    long stays = postgres.data().card().device(deleted).insert();
+    postgres.data().softDeleteDevice(deleted);
+    List.of(toLive, toNone, stays).forEach(lifecycle::onCardDeviceDeleted);
+    moveTo(toLive, live);
+    moveTo(toNone, null);
+
+    // What the change stream does when device_id changes: a status change of each card.
+    lifecycle.onBatchCardsStatusChanged(List.of(toLive, toNone, stays));
+
+    assertThat(queuedTypes(toLive)).hasSize(3);
+    assertThat(queuedTypes(toNone)).hasSize(3);
+    assertThat(queuedTypes(stays)).isEmpty();
+    assertThat(score(toLive, TaskType.REALNAME)).isEqualTo(clock.instant());
+  }
+
+  @Test
+  void deviceDeletedArrivingAfterTheCardMoved_leavesTheCardQueued() {
+    long deleted = postgres.data().device().insert();
+    long live = postgres.data().device().insert();
+    long card = postgres.data().card().device(deleted).insert();
+    lifecycle.onCardCreated(card);
+    postgres.data().softDeleteDevice(deleted);
+    moveTo(card, live);
+
+    // The device's fan-out took longer than the card's own change: order does not matter.
+    lifecycle.onCardStatusChanged(card);
+    lifecycle.onCardDeviceDeleted(card);
+
+    assertThat(queuedTypes(card)).hasSize(3);
+  }
+
+  @Test
+  void restoredDevice_allowsItsCardsAgain() {
+    long device = postgres.data().device().insert();
+    long card = postgres.data().card().device(device).insert();
+    postgres.data().softDeleteDevice(device);
+    lifecycle.onCardDeviceDeleted(card);
+    postgres
+        .jdbc()
+        .sql("UPDATE tb_device SET deleted_at = NULL WHERE id = ?")
+        .param(device)
+        .update();
+
+    lifecycle.onCardEnabled(card); // what device_polling_enabled does for each card
+
+    assertThat(queuedTypes(card)).hasSize(3);
+  }
+
+  private void moveTo(long card, Long device) {
+    postgres
+        .jdbc()
+        .sql("UPDATE tb_iot_card SET device_id = ? WHERE id = ?")
+        .params(device, card)
+        .update();
+  }
+
+  @Test
   void deleteDropsTheCache_disableKeepsIt_bothRemoveWithoutLookingAtAnyFlag() {
     long deleted = postgres.data().card().insert();
     long disabled = postgres.data().card().insert();

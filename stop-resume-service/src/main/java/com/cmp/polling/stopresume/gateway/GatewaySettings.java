@@ -9,18 +9,26 @@ import java.util.Objects;
  *
  * @param baseUrl e.g. {@code http://gateway:8089}
  * @param connectTimeout TCP connect timeout
- * @param readTimeout time to wait for an answer once connected
+ * @param readTimeout how long one read may wait for the next bytes of the answer
+ * @param callTimeout the deadline of a whole call, from asking for a connection to the last byte of
+ *     the answer: a gateway that keeps sending a little at a time is cut off here
  */
-public record GatewaySettings(URI baseUrl, Duration connectTimeout, Duration readTimeout) {
+public record GatewaySettings(
+    URI baseUrl, Duration connectTimeout, Duration readTimeout, Duration callTimeout) {
+
+  /** The default deadline of a call: twice the default read timeout. */
+  public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(10);
 
   public GatewaySettings {
     Objects.requireNonNull(baseUrl, "baseUrl");
     Objects.requireNonNull(connectTimeout, "connectTimeout");
     Objects.requireNonNull(readTimeout, "readTimeout");
+    Objects.requireNonNull(callTimeout, "callTimeout");
   }
 
-  /** The given gateway with 2 s to connect and 5 s to answer. */
+  /** The given gateway with 2 s to connect, 5 s per read and 10 s per call. */
   public static GatewaySettings of(String baseUrl) {
-    return new GatewaySettings(URI.create(baseUrl), Duration.ofSeconds(2), Duration.ofSeconds(5));
+    return new GatewaySettings(
+        URI.create(baseUrl), Duration.ofSeconds(2), Duration.ofSeconds(5), DEFAULT_CALL_TIMEOUT);
   }
 }

@@ -2,26 +2,19 @@ package com.cmp.polling.stopresume.gateway;
 
 import java.io.IOException;
 import java.math.BigDecimal;
-import java.net.ConnectException;
-import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.util.function.Function;
-import org.apache.hc.client5.http.HttpRequestRetryStrategy;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.classic.methods.HttpPost;
+import org.apache.hc.client5.http.classic.methods.HttpUriRequestBase;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
-import org.apache.hc.core5.http.ClassicHttpRequest;
 import org.apache.hc.core5.http.HttpHeaders;
-import org.apache.hc.core5.http.HttpRequest;
-import org.apache.hc.core5.http.HttpResponse;
-import org.apache.hc.core5.http.NoHttpResponseException;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
-import org.apache.hc.core5.http.protocol.HttpContext;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
@@ -31,9 +24,10 @@ import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * {@link CarrierGateway} over the HTTP API of docs/gateway-api.md, with connect and read timeouts.
- * Failures are sorted into {@link CarrierRejectedException} (do not retry), {@link
- * GatewayUnavailableException} and {@link GatewayResponseException} (retry later).
+ * {@link CarrierGateway} over the HTTP API of docs/gateway-api.md, with connect and read timeouts
+ * and a deadline for each call as a whole ({@link CallDeadlines}). Failures are sorted into {@link
+ * CarrierRejectedException} (do not retry), {@link GatewayUnavailableException} and {@link
+ * GatewayResponseException} (retry later).
  *
  * <p>Calls block the calling thread on Apache HttpClient's classic client, over a pool of
  * kept-alive connections. The JDK client did the same work through futures and a selector thread,
@@ -49,6 +43,7 @@ public class HttpCarrierGateway implements CarrierGateway, AutoCloseable {
 
   private final String baseUrl;
   private final CloseableHttpClient http;
+  private final CallDeadlines deadlines;
   private final JsonMapper json =
       JsonMapper.builder().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
 
@@ -57,6 +52,7 @@ public class HttpCarrierGateway implements CarrierGateway, AutoCloseable {
     this.baseUrl = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
     Timeout connect = Timeout.of(settings.connectTimeout());
     Timeout read = Timeout.of(settings.readTimeout());
+    this.deadlines = new CallDeadlines(settings.callTimeout());
     this.http =
         HttpClients.custom()
             .setConnectionManager(
@@ -91,6 +87,7 @@ public class HttpCarrierGateway implements CarrierGateway, AutoCloseable {
   @Override
   public void close() {
     http.close(CloseMode.GRACEFUL);
+    deadlines.close();
   }
 
   @Override
@@ -136,24 +133,37 @@ public class HttpCarrierGateway implements CarrierGateway, AutoCloseable {
       String method,
       Class<A> answerType,
       Function<A, T> field) {
-    ClassicHttpRequest request =
+    HttpUriRequestBase request =
         method.equals("GET")
             ? new HttpGet(uri(card, operation))
             : new HttpPost(uri(card, operation));
     request.setHeader(HttpHeaders.ACCEPT, "application/json");
+    CallDeadlines.Deadline deadline = deadlines.start(request);
     Answer response;
     try {
       response =
           http.execute(
               request,
-              received ->
-                  new Answer(
-                      received.getCode(),
-                      received.getEntity() == null
-                          ? new byte[0]
-                          : EntityUtils.toByteArray(received.getEntity())));
-    } catch (IOException e) {
-      throw unreachable(card, operation, e);
+              received -> {
+                byte[] body =
+                    received.getEntity() == null
+                        ? new byte[0]
+                        : EntityUtils.toByteArray(received.getEntity());
+                deadline.end();
+                return new Answer(received.getCode(), body);
+              });
+    } catch (IOException | RuntimeException e) {
+      // A cancelled request fails with whatever the client was doing: a closed socket, an
+      // aborted lease, even an IllegalStateException from an endpoint taken away under it.
+      if (deadline.expired()) {
+        throw tooLong(card, operation, e);
+      }
+      if (e instanceof IOException io) {
+        throw unreachable(card, operation, io);
+      }
+      throw (RuntimeException) e;
+    } finally {
+      deadline.end();
     }
     if (response.status() / 100 != 2) {
       throw classify(card, operation, response);
@@ -197,6 +207,15 @@ public class HttpCarrierGateway implements CarrierGateway, AutoCloseable {
         e);
   }
 
+  private GatewayUnavailableException tooLong(CarrierCard card, String operation, Exception e) {
+    return new GatewayUnavailableException(
+        describe(card, operation)
+            + " failed: no complete answer within "
+            + deadlines.limit().toMillis()
+            + " ms, the call's deadline (the gateway answers too slowly)",
+        e);
+  }
+
   private static GatewayException classify(CarrierCard card, String operation, Answer response) {
     int status = response.status();
     String message =
@@ -218,32 +237,6 @@ public class HttpCarrierGateway implements CarrierGateway, AutoCloseable {
 
   private static String describe(CarrierCard card, String operation) {
     return operation + " of " + card;
-  }
-
-  /**
-   * Sends a query (GET, harmless to repeat) once more when its pooled connection turned out to be
-   * closed by the gateway: the request never reached it. Nothing else is retried here.
-   */
-  private static final class StaleConnectionRetry implements HttpRequestRetryStrategy {
-
-    @Override
-    public boolean retryRequest(
-        HttpRequest request, IOException exception, int execCount, HttpContext context) {
-      boolean closedUnderUs =
-          exception instanceof NoHttpResponseException
-              || (exception instanceof SocketException && !(exception instanceof ConnectException));
-      return execCount == 1 && closedUnderUs && "GET".equals(request.getMethod());
-    }
-
-    @Override
-    public boolean retryRequest(HttpResponse response, int execCount, HttpContext context) {
-      return false;
-    }
-
-    @Override
-    public TimeValue getRetryInterval(HttpResponse response, int execCount, HttpContext context) {
-      return TimeValue.ZERO_MILLISECONDS;
-    }
   }
 
   /** An HTTP answer, read whole before its connection goes back to the pool. */

@@ -102,11 +102,65 @@ class HttpCarrierGatewayIT {
     var impatient =
         new HttpCarrierGateway(
             new GatewaySettings(
-                URI.create(simulator.baseUrl()), Duration.ofSeconds(1), Duration.ofMillis(200)));
+                URI.create(simulator.baseUrl()),
+                Duration.ofSeconds(1),
+                Duration.ofMillis(200),
+                Duration.ofSeconds(10)));
 
     assertThatThrownBy(() -> impatient.isRealNameVerified(card))
         .isInstanceOf(GatewayUnavailableException.class)
         .hasMessageContaining("unreachable or too slow");
+  }
+
+  @Test
+  void tricklingGateway_isCutOffAtTheCallDeadline_asRetryable_thoughNoReadTimesOut() {
+    // ~50 bytes, one every 200 ms: each read waits 200 ms (far below the 2 s read timeout), the
+    // whole answer would take ~10 s.
+    simulator.control().configure(Behaviour.none().withTrickleMsPerByte(200));
+    try (var patient = gatewayWithDeadline(Duration.ofMillis(1_500))) {
+      long started = System.nanoTime();
+
+      assertThatThrownBy(() -> patient.isRealNameVerified(card))
+          .isInstanceOf(GatewayUnavailableException.class)
+          .hasMessageContaining("real-name of card 1")
+          .hasMessageContaining("no complete answer within 1500 ms")
+          .satisfies(e -> assertThat(((GatewayException) e).isRetryable()).isTrue());
+      assertThat(Duration.ofNanos(System.nanoTime() - started))
+          .as("cut off at the deadline, not after the whole trickle")
+          .isLessThan(Duration.ofSeconds(5));
+    }
+  }
+
+  @Test
+  void aStopCutOffAtTheDeadline_isRetryable_andTheNextCallOnThePoolWorks() {
+    simulator.control().configure(Behaviour.none().withTrickleMsPerByte(200));
+    try (var patient = gatewayWithDeadline(Duration.ofMillis(800))) {
+      assertThatThrownBy(() -> patient.stop(card))
+          .isInstanceOf(GatewayUnavailableException.class)
+          .hasMessageContaining("no complete answer within 800 ms");
+
+      simulator.control().configure(Behaviour.none());
+      assertThat(patient.isOnline(card)).as("the stop reached the carrier").isFalse();
+    }
+  }
+
+  @Test
+  void answersWithinTheDeadline_areNotCut_evenWhenTheyTrickle() {
+    // ~45 bytes, 10 ms apart: about half a second, well within 5 s.
+    simulator.control().configure(Behaviour.none().withTrickleMsPerByte(10));
+    try (var patient = gatewayWithDeadline(Duration.ofSeconds(5))) {
+      assertThat(patient.isRealNameVerified(card)).isTrue();
+      assertThat(patient.isOnline(card)).isTrue();
+    }
+  }
+
+  private HttpCarrierGateway gatewayWithDeadline(Duration deadline) {
+    return new HttpCarrierGateway(
+        new GatewaySettings(
+            URI.create(simulator.baseUrl()),
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(2),
+            deadline));
   }
 
   @Test

@@ -31,20 +31,23 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 public final class KafkaExtension implements BeforeAllCallback, AfterAllCallback {
 
   private final boolean dedicated;
-  private final boolean restartable;
+  private final int clusterSize;
   private final List<Runnable> onClose = new ArrayList<>();
   private String ownerId;
   private KafkaBroker broker;
-  private KafkaProcess process;
+  private KafkaCluster cluster;
 
   /** The JVM's shared broker; isolation comes from unique topic and group names. */
   public KafkaExtension() {
-    this(false, false);
+    this(false, 0);
   }
 
-  private KafkaExtension(boolean dedicated, boolean restartable) {
+  /**
+   * @param clusterSize nodes of a {@link KafkaCluster} of this class's own, or 0 for none
+   */
+  private KafkaExtension(boolean dedicated, int clusterSize) {
     this.dedicated = dedicated;
-    this.restartable = restartable;
+    this.clusterSize = clusterSize;
   }
 
   /**
@@ -52,7 +55,7 @@ public final class KafkaExtension implements BeforeAllCallback, AfterAllCallback
    * consumer-group names are fixed.
    */
   public static KafkaExtension dedicated() {
-    return new KafkaExtension(true, false);
+    return new KafkaExtension(true, 0);
   }
 
   /**
@@ -62,7 +65,20 @@ public final class KafkaExtension implements BeforeAllCallback, AfterAllCallback
    * whatever the environment names.
    */
   public static KafkaExtension restartable() {
-    return new KafkaExtension(true, true);
+    return new KafkaExtension(true, 1);
+  }
+
+  /**
+   * A {@link KafkaCluster} of this test class's own: {@code nodes} child JVMs on loopback, each a
+   * broker and a member of the controller quorum, each of which {@link #stopBroker(int)} kills and
+   * {@link #startBroker(int)} brings back (three nodes: 10–20 s to start). Always local processes,
+   * whatever the environment names.
+   */
+  public static KafkaExtension cluster(int nodes) {
+    if (nodes < 1) {
+      throw new IllegalArgumentException("a cluster needs a node at least, was " + nodes);
+    }
+    return new KafkaExtension(true, nodes);
   }
 
   @Override
@@ -71,10 +87,15 @@ public final class KafkaExtension implements BeforeAllCallback, AfterAllCallback
       return; // a @Nested class shares the broker of its enclosing class
     }
     ownerId = context.getUniqueId();
-    if (restartable) {
-      process = KafkaProcess.startNew();
-      onClose.add(process::close);
-      broker = KafkaBroker.of(process.bootstrapServers(), "restartable broker process");
+    if (clusterSize > 0) {
+      cluster = KafkaCluster.startNew(clusterSize);
+      onClose.add(cluster::close);
+      broker =
+          KafkaBroker.of(
+              cluster.bootstrapServers(),
+              clusterSize == 1
+                  ? "restartable broker process"
+                  : "cluster of " + clusterSize + " broker processes");
       return;
     }
     broker = dedicated ? KafkaBroker.dedicated(onClose) : KafkaBroker.shared();
@@ -88,7 +109,7 @@ public final class KafkaExtension implements BeforeAllCallback, AfterAllCallback
     ownerId = null;
     onClose.forEach(Runnable::run);
     onClose.clear();
-    process = null;
+    cluster = null;
   }
 
   /**
@@ -110,20 +131,36 @@ public final class KafkaExtension implements BeforeAllCallback, AfterAllCallback
    * @throws IllegalStateException for any other broker
    */
   public void stopBroker() {
-    restartableProcess().stop();
+    stopBroker(1);
   }
 
   /** Starts this class's {@link #restartable()} broker again and returns once it answers. */
   public void startBroker() {
-    restartableProcess().start();
+    startBroker(1);
   }
 
-  private KafkaProcess restartableProcess() {
-    if (process == null) {
+  /** Kills one node of this class's {@link #cluster(int)} (ids 1..nodes), as a crash would. */
+  public void stopBroker(int nodeId) {
+    cluster().stop(nodeId);
+  }
+
+  /** Starts a node of this class's {@link #cluster(int)} again; returns once it is back. */
+  public void startBroker(int nodeId) {
+    cluster().start(nodeId);
+  }
+
+  /**
+   * This class's own {@link #restartable()} broker or {@link #cluster(int)}.
+   *
+   * @throws IllegalStateException for the other kinds of broker
+   */
+  public KafkaCluster cluster() {
+    if (cluster == null) {
       throw new IllegalStateException(
-          "only a KafkaExtension.restartable() broker can be restarted");
+          "only a KafkaExtension.restartable() broker or a KafkaExtension.cluster(n) can be"
+              + " stopped and restarted");
     }
-    return process;
+    return cluster;
   }
 
   public String bootstrapServers() {

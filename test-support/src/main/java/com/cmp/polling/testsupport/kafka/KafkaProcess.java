@@ -17,98 +17,127 @@ import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.Node;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A single-node KRaft Kafka broker in a child JVM (the test's own classpath, {@code kafka.Kafka}),
- * with its data in a folder of its own and fixed ports: {@link #stop()} kills the process as a
- * crash would, {@link #start()} brings it back on the same address with the same data. For tests of
- * what happens while Kafka is away.
+ * One KRaft Kafka node (broker and controller in one process) in a child JVM on the test's own
+ * classpath ({@code kafka.Kafka}), with its data in a folder of its own and fixed ports: {@link
+ * #stop()} kills the process as a crash would, {@link #start()} brings it back on the same address
+ * with the same data. {@link KafkaCluster} runs one or several of them.
  */
 final class KafkaProcess implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(KafkaProcess.class);
   private static final Duration READY_WITHIN = Duration.ofSeconds(90);
 
+  private final int nodeId;
   private final Path folder;
   private final Path config;
   private final Path output;
+  private final int controllerPort;
   private final String bootstrapServers;
   private Process process;
 
-  private KafkaProcess(Path folder, int brokerPort) {
+  private KafkaProcess(int nodeId, Path folder, int brokerPort, int controllerPort) {
+    this.nodeId = nodeId;
     this.folder = folder;
     this.config = folder.resolve("server.properties");
     this.output = folder.resolve("broker.log");
+    this.controllerPort = controllerPort;
     this.bootstrapServers = "127.0.0.1:" + brokerPort;
   }
 
-  /** Formats a new broker's storage and starts it; returns once it answers. */
-  static KafkaProcess startNew() {
+  /** A node with a new data folder and free ports; {@link #configure} it before formatting. */
+  static KafkaProcess create(int nodeId) {
     try {
-      Path folder = Files.createTempDirectory("kafka-process");
-      int brokerPort = Ports.free();
-      int controllerPort = Ports.free();
-      KafkaProcess broker = new KafkaProcess(folder, brokerPort);
-      Files.writeString(
-          broker.config,
-          String.join(
-              "\n",
-              "process.roles=broker,controller",
-              "node.id=1",
-              "controller.quorum.voters=1@127.0.0.1:" + controllerPort,
-              "listeners=PLAINTEXT://127.0.0.1:"
-                  + brokerPort
-                  + ",CONTROLLER://127.0.0.1:"
-                  + controllerPort,
-              "advertised.listeners=PLAINTEXT://127.0.0.1:" + brokerPort,
-              "controller.listener.names=CONTROLLER",
-              "inter.broker.listener.name=PLAINTEXT",
-              "listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
-              "log.dirs=" + folder.resolve("data"),
-              "num.partitions=1",
-              "offsets.topic.replication.factor=1",
-              "transaction.state.log.replication.factor=1",
-              "transaction.state.log.min.isr=1",
-              "group.initial.rebalance.delay.ms=0",
-              ""));
-      broker.run(
-          List.of(
-              "kafka.tools.StorageTool",
-              "format",
-              "-t",
-              Uuid.randomUuid().toString(),
-              "-c",
-              broker.config.toString()),
-          true);
-      broker.start();
-      Runtime.getRuntime().addShutdownHook(new Thread(broker::kill));
-      return broker;
+      Path folder = Files.createTempDirectory("kafka-node-" + nodeId + "-");
+      return new KafkaProcess(nodeId, folder, Ports.free(), Ports.free());
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot prepare a Kafka broker process", e);
+      throw new UncheckedIOException("cannot prepare a Kafka node folder", e);
     }
+  }
+
+  int nodeId() {
+    return nodeId;
+  }
+
+  /** This node as a member of the controller quorum: {@code id@host:port}. */
+  String voter() {
+    return nodeId + "@127.0.0.1:" + controllerPort;
   }
 
   String bootstrapServers() {
     return bootstrapServers;
   }
 
-  /** Starts the broker (again) and waits until it answers. */
-  synchronized void start() {
-    if (process != null && process.isAlive()) {
-      return;
+  /**
+   * Writes the node's server.properties.
+   *
+   * @param voters every node's {@link #voter()}, comma-separated
+   * @param settings further broker settings (replication of the internal topics, ...)
+   */
+  void configure(String voters, Map<String, String> settings) {
+    List<String> lines = new ArrayList<>();
+    lines.add("process.roles=broker,controller");
+    lines.add("node.id=" + nodeId);
+    lines.add("controller.quorum.voters=" + voters);
+    lines.add(
+        "listeners=PLAINTEXT://" + bootstrapServers + ",CONTROLLER://127.0.0.1:" + controllerPort);
+    lines.add("advertised.listeners=PLAINTEXT://" + bootstrapServers);
+    lines.add("controller.listener.names=CONTROLLER");
+    lines.add("inter.broker.listener.name=PLAINTEXT");
+    lines.add("listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+    lines.add("log.dirs=" + folder.resolve("data"));
+    settings.forEach((name, value) -> lines.add(name + "=" + value));
+    try {
+      Files.writeString(config, String.join("\n", lines) + "\n");
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + config, e);
     }
-    process = run(List.of("kafka.Kafka", config.toString()), false);
-    awaitReady();
-    log.info("Kafka broker process {} answers at {}", process.pid(), bootstrapServers);
   }
 
-  /** Kills the broker process (SIGKILL, no clean shutdown) and waits until it is gone. */
+  /** Starts formatting the node's storage for the cluster; the caller waits for the process. */
+  Process format(String clusterId) {
+    return run(List.of("kafka.tools.StorageTool", "format", "-t", clusterId, "-c", config + ""));
+  }
+
+  /** Waits for a {@link #format} process, and fails with its output if it failed. */
+  void awaitFormatted(Process formatting) {
+    try {
+      if (!formatting.waitFor(60, TimeUnit.SECONDS) || formatting.exitValue() != 0) {
+        formatting.destroyForcibly();
+        throw new IllegalStateException(
+            "formatting Kafka node " + nodeId + " failed; its output ends with: " + outputTail());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while formatting Kafka node " + nodeId, e);
+    }
+  }
+
+  /** Starts the process without waiting (a node of a new cluster waits for its quorum). */
+  synchronized void launch() {
+    if (process == null || !process.isAlive()) {
+      process = run(List.of("kafka.Kafka", config.toString()));
+    }
+  }
+
+  /** Starts the node (again) and waits until it answers as a member of the cluster. */
+  synchronized void start() {
+    launch();
+    awaitReady();
+  }
+
+  synchronized boolean isRunning() {
+    return process != null && process.isAlive();
+  }
+
+  /** Kills the node's process (SIGKILL, no clean shutdown) and waits until it is gone. */
   synchronized void stop() {
     kill();
-    log.info("Kafka broker process at {} killed", bootstrapServers);
+    log.info("Kafka node {} at {} killed", nodeId, bootstrapServers);
   }
 
   @Override
@@ -121,7 +150,8 @@ final class KafkaProcess implements AutoCloseable {
     }
   }
 
-  private void kill() {
+  /** For the JVM's shutdown hook: kills the process, keeps the folder. */
+  synchronized void kill() {
     Process current = process;
     if (current == null || !current.isAlive()) {
       return;
@@ -129,14 +159,14 @@ final class KafkaProcess implements AutoCloseable {
     current.destroyForcibly();
     try {
       if (!current.waitFor(30, TimeUnit.SECONDS)) {
-        throw new IllegalStateException("Kafka broker process " + current.pid() + " did not die");
+        throw new IllegalStateException("Kafka node process " + current.pid() + " did not die");
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
   }
 
-  private Process run(List<String> mainAndArguments, boolean waitForExit) {
+  private Process run(List<String> mainAndArguments) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx384m");
@@ -144,32 +174,26 @@ final class KafkaProcess implements AutoCloseable {
     command.add(System.getProperty("java.class.path"));
     command.addAll(mainAndArguments);
     try {
-      Process started =
-          new ProcessBuilder(command)
-              .redirectErrorStream(true)
-              .redirectOutput(ProcessBuilder.Redirect.appendTo(output.toFile()))
-              .start();
-      if (waitForExit) {
-        if (!started.waitFor(60, TimeUnit.SECONDS) || started.exitValue() != 0) {
-          started.destroyForcibly();
-          throw new IllegalStateException(
-              mainAndArguments.get(0) + " failed; its output ends with: " + outputTail());
-        }
-      }
-      return started;
+      return new ProcessBuilder(command)
+          .redirectErrorStream(true)
+          .redirectOutput(ProcessBuilder.Redirect.appendTo(output.toFile()))
+          .start();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot start " + mainAndArguments.get(0), e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while running " + mainAndArguments.get(0), e);
     }
   }
 
   /**
-   * Asks for the cluster until it answers; each question waits up to 5 s, so no pause is needed.
+   * Asks this node (and only it) for the cluster until the answer lists it: a broker answers once
+   * it has caught up with the metadata and registered. Each question waits up to 5 s, so no pause
+   * is needed.
    */
-  private void awaitReady() {
+  void awaitReady() {
     long deadline = System.nanoTime() + READY_WITHIN.toNanos();
+    Process current;
+    synchronized (this) {
+      current = process;
+    }
     try (Admin admin =
         Admin.create(
             Map.of(
@@ -177,28 +201,33 @@ final class KafkaProcess implements AutoCloseable {
                 AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 5000,
                 AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5000))) {
       while (true) {
-        if (!process.isAlive()) {
-          throw new IllegalStateException(
-              "Kafka broker process exited with " + process.exitValue() + ": " + outputTail());
+        // Also the pause between questions: a node that answers without itself yet is asked
+        // again a moment later.
+        if (current == null || current.waitFor(200, TimeUnit.MILLISECONDS)) {
+          throw new IllegalStateException("Kafka node " + nodeId + " exited: " + outputTail());
         }
         try {
-          if (!admin.describeCluster().nodes().get(5, TimeUnit.SECONDS).isEmpty()) {
+          if (admin.describeCluster().nodes().get(5, TimeUnit.SECONDS).stream()
+              .map(Node::id)
+              .anyMatch(id -> id == nodeId)) {
+            log.info("Kafka node {} answers at {}", nodeId, bootstrapServers);
             return;
           }
         } catch (ExecutionException | TimeoutException e) {
-          if (System.nanoTime() > deadline) {
-            throw new IllegalStateException(
-                "Kafka broker process not ready within " + READY_WITHIN + ": " + outputTail(), e);
-          }
+          // not answering yet
+        }
+        if (System.nanoTime() > deadline) {
+          throw new IllegalStateException(
+              "Kafka node " + nodeId + " not ready within " + READY_WITHIN + ": " + outputTail());
         }
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while waiting for the Kafka broker", e);
+      throw new IllegalStateException("interrupted while waiting for Kafka node " + nodeId, e);
     }
   }
 
-  private String outputTail() {
+  String outputTail() {
     try {
       List<String> lines = Files.readAllLines(output, StandardCharsets.UTF_8);
       return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));

@@ -43,6 +43,11 @@ public final class CapturedLogs implements AutoCloseable {
         .toList();
   }
 
+  /** How many captured events, of any level, carry an exception: each is a stack trace in a log. */
+  public long withStackTraces() {
+    return appender.list.stream().filter(e -> e.getThrowableProxy() != null).count();
+  }
+
   @Override
   public void close() {
     logger.detachAppender(appender);

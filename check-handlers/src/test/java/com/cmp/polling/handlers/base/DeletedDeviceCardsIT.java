@@ -1,0 +1,157 @@
+package com.cmp.polling.handlers.base;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.cmp.polling.core.card.CachedCard;
+import com.cmp.polling.core.card.CardCache;
+import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.queue.PollingQueueManager;
+import com.cmp.polling.handlers.HandlersTestApp;
+import com.cmp.polling.handlers.QueueProbe;
+import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.testsupport.data.TestData;
+import com.cmp.polling.testsupport.kafka.KafkaExtension;
+import com.cmp.polling.testsupport.postgres.PostgresExtension;
+import com.cmp.polling.testsupport.redis.RedisExtension;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Cards of a soft-deleted device have no packages of their own: checked on their own, they would be
+ * stopped for {@code no_package}. They are not polled instead, and never stopped at the carrier,
+ * until they move to a live device or out of any device.
+ */
+class DeletedDeviceCardsIT {
+
+  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
+  @RegisterExtension static final RedisExtension redis = new RedisExtension();
+  @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
+
+  static HandlersTestApp app;
+  static TestData data;
+  static QueueProbe queues;
+
+  @BeforeAll
+  static void start() {
+    app = HandlersTestApp.start(postgres, redis, kafka, Map.of());
+    data = postgres.data();
+    queues = new QueueProbe(redis);
+  }
+
+  @AfterAll
+  static void stop() {
+    app.close();
+  }
+
+  @Test
+  void tasksOfACardOfADeletedDevice_dropIt_withNoStopAtTheCarrier() {
+    long device = data.device().insert();
+    data.packageOfDevice(device).status(1).insert();
+    long card = data.card().device(device).insert();
+    data.softDeleteDevice(device);
+    double droppedBefore = dropped(TaskType.PACKAGE) + dropped(TaskType.CARDDATA);
+
+    app.dispatch(card, TaskType.PACKAGE);
+    app.dispatch(card, TaskType.CARDDATA);
+
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> dropped(TaskType.PACKAGE) + dropped(TaskType.CARDDATA) - droppedBefore == 2);
+    assertThat(queues.inNoQueue(card)).isTrue();
+    assertNeverStopped(card);
+  }
+
+  @Test
+  void aCheckThatStillRuns_onACacheFromBeforeTheDelete_stopsNothing_andDoesNotRequeue() {
+    long device = data.device().insert(); // no package: on its own the card would be stopped
+    long card = data.card().device(device).unverified().insert();
+    // Cached before the device went: the check believes the device allows polling.
+    app.bean(CardCache.class)
+        .put(new CachedCard(card, iccid(card), 1, device, true, true, Instant.now()));
+    data.softDeleteDevice(device);
+
+    app.dispatch(card, TaskType.REALNAME);
+
+    // The carrier says verified: the card's row changes, then the rules are asked, and decline.
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> app.bean(CardStore.class).findById(card).orElseThrow().isRealNameVerified());
+    await().atMost(Duration.ofSeconds(10)).until(() -> queues.inNoQueue(card));
+    assertNeverStopped(card);
+  }
+
+  @Test
+  void cardsMovedFromADeletedDevice_toALiveDevice_orOutOfAnyDevice_arePolledAgain() {
+    long deleted = data.device().insert();
+    long live = data.device().insert();
+    data.packageOfDevice(live).status(1).insert();
+    long toLive = data.card().device(deleted).insert();
+    long toNone = data.card().device(deleted).insert();
+    data.packageOfCard(toNone).status(1).insert();
+    data.softDeleteDevice(deleted);
+    moveTo(toLive, live);
+    moveTo(toNone, null);
+    // What the lifecycle listener does on a device_id change: the old cache entry goes.
+    app.bean(PollingQueueManager.class).onCardChanged(toLive);
+    app.bean(PollingQueueManager.class).onCardChanged(toNone);
+
+    app.dispatch(toLive, TaskType.PACKAGE);
+    app.dispatch(toNone, TaskType.PACKAGE);
+
+    // default-activated: packages every 3600 s.
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                queues.nextCheckIn(toLive, TaskType.PACKAGE, Duration.ofSeconds(3600))
+                    && queues.nextCheckIn(toNone, TaskType.PACKAGE, Duration.ofSeconds(3600)));
+    assertNeverStopped(toLive);
+    assertNeverStopped(toNone);
+  }
+
+  private static void assertNeverStopped(long card) {
+    assertThat(app.bean(CardStore.class).findById(card).orElseThrow().isOnline()).isTrue();
+    assertThat(app.simulator().control().calls(iccid(card))).doesNotContainKey("stop");
+    assertThat(
+            postgres
+                .jdbc()
+                .sql("SELECT count(*) FROM tb_stop_resume_log WHERE iot_card_id = ?")
+                .param(card)
+                .query(Long.class)
+                .single())
+        .isZero();
+  }
+
+  private static void moveTo(long card, Long device) {
+    postgres
+        .jdbc()
+        .sql("UPDATE tb_iot_card SET device_id = ? WHERE id = ?")
+        .params(device, card)
+        .update();
+  }
+
+  private static String iccid(long card) {
+    return postgres
+        .jdbc()
+        .sql("SELECT iccid FROM tb_iot_card WHERE id = ?")
+        .param(card)
+        .query(String.class)
+        .single();
+  }
+
+  private static double dropped(TaskType type) {
+    var counter =
+        app.bean(MeterRegistry.class)
+            .find("polling.handlers.checks")
+            .tags("task_type", type.code(), "result", "dropped")
+            .counter();
+    return counter == null ? 0 : counter.count();
+  }
+}
