@@ -2,8 +2,11 @@ package com.cmp.polling.core.queue;
 
 import com.cmp.polling.schemas.task.TaskType;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import java.util.stream.Stream;
 
 /**
  * What the shard queues of one task type held at one instant, read in one pipeline. A shard Redis
@@ -20,7 +23,7 @@ public record QueueReading(
     TaskType type, Instant at, List<ShardFigures> shards, List<FailedShard> failed) {
 
   public QueueReading {
-    shards = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(shards));
+    shards = Collections.unmodifiableList(new ArrayList<>(shards));
     failed = List.copyOf(failed);
   }
 
@@ -78,7 +81,7 @@ public record QueueReading(
     return String.join(", ", failed.stream().map(f -> f.shard() + " (" + f.error() + ")").toList());
   }
 
-  private java.util.stream.Stream<ShardFigures> answered() {
+  private Stream<ShardFigures> answered() {
     return shards.stream().filter(Objects::nonNull);
   }
 }

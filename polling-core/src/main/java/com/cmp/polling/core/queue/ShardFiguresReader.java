@@ -22,8 +22,8 @@ import org.springframework.data.redis.core.ZSetOperations.TypedTuple;
  * snapshot and the queue overview all go through it.
  *
  * <p>When a command of the pipeline fails (a shard key of the wrong type), Spring's pipeline
- * returns no reply at all; only then are the shards read one by one, to name the one that fails
- * and keep the others. A timeout or a lost connection fails every shard at once, with no retry.
+ * returns no reply at all; only then are the shards read one by one, to name the one that fails and
+ * keep the others. A timeout or a lost connection fails every shard at once, with no retry.
  */
 final class ShardFiguresReader {
 

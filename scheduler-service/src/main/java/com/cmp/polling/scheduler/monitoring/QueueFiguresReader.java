@@ -74,7 +74,8 @@ class QueueFiguresReader {
       failedShards.add(new Snapshot.FailedShard(type.code(), failed.shard(), failed.error()));
     }
     if (!reading.failed().isEmpty()) {
-      log.warn("{} shards left out of the fleet snapshot: {}", type.code(), reading.describeFailed());
+      log.warn(
+          "{} shards left out of the fleet snapshot: {}", type.code(), reading.describeFailed());
     }
     Instant oldest = reading.oldestDueAt();
     return new TaskFigures(

@@ -4,7 +4,8 @@ import java.time.Instant;
 
 /**
  * Back-pressure of one task type as the last scheduling round recorded it in {@code
- * polling:stats:{type}}, shared by every scheduler instance (whichever ran the last round wrote it).
+ * polling:stats:{type}}, shared by every scheduler instance (whichever ran the last round wrote
+ * it).
  *
  * @param heldBack whether that round held the type back
  * @param cause why ({@code lag_age}, {@code lag_count}); null while dispatching
@@ -13,4 +14,8 @@ import java.time.Instant;
  * @param lastRoundAt when that round ended: an old one means no scheduling loop runs
  */
 public record DispatchState(
-    boolean heldBack, String cause, Instant heldBackSince, Instant measuredAt, Instant lastRoundAt) {}
+    boolean heldBack,
+    String cause,
+    Instant heldBackSince,
+    Instant measuredAt,
+    Instant lastRoundAt) {}

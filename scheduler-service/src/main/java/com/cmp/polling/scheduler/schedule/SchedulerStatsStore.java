@@ -3,6 +3,7 @@ package com.cmp.polling.scheduler.schedule;
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.schemas.task.TaskType;
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -19,9 +20,9 @@ import org.springframework.stereotype.Component;
  * dispatching} or {@code held_back}), {@code backpressure_cause} ({@code lag_age}, {@code
  * lag_count}, or {@code none}), {@code held_back_since} (the first measure of a hold-back still
  * running, kept by whichever instance saw it first, removed once a round dispatches), {@code
- * backpressure_measured_at}, {@code consumer_lag}, {@code
- * consumer_lag_age_seconds} ({@code unknown} when Kafka did not answer), {@code due_backlog},
- * {@code oldest_due_age_seconds} (left out when Redis did not answer).
+ * backpressure_measured_at}, {@code consumer_lag}, {@code consumer_lag_age_seconds} ({@code
+ * unknown} when Kafka did not answer), {@code due_backlog}, {@code oldest_due_age_seconds} (left
+ * out when Redis did not answer).
  */
 @Component
 public class SchedulerStatsStore {
@@ -110,7 +111,7 @@ public class SchedulerStatsStore {
   private static Instant instant(String value) {
     try {
       return value == null ? null : Instant.parse(value);
-    } catch (java.time.format.DateTimeParseException e) {
+    } catch (DateTimeParseException e) {
       return null;
     }
   }

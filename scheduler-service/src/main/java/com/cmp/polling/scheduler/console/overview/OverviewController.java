@@ -82,9 +82,7 @@ class OverviewController {
         current.initializer().map(Overview.Initializer::of).orElse(null),
         deadLetters,
         new Overview.HoldBacks(
-            INSTANCE,
-            scheduling,
-            recent.subList(0, Math.min(HOLD_BACKS_SHOWN, recent.size()))));
+            INSTANCE, scheduling, recent.subList(0, Math.min(HOLD_BACKS_SHOWN, recent.size()))));
   }
 
   @GetMapping("/console/api/rates")
