@@ -10,7 +10,7 @@ function queues(overview) {
     el("td", { class: "num overdue " + (t.overdue > 0 ? "warn" : "") }, num(t.overdue)),
     el("td", { class: "num oldest" }, t.due > 0 ? duration(t.oldestDueAgeSeconds) : "–"),
     el("td", { class: "num in-flight" }, t.inFlight === null ? "?" : num(t.inFlight)),
-    el("td", { class: "num lag-seconds " + (t.lagSeconds > 60 ? "warn" : "") },
+    el("td", { class: "num lag-seconds " + (t.lagSeconds > overview.holdBacks.maxLagAgeSeconds ? "warn" : "") },
       t.lagSeconds === null ? "?" : t.inFlight > 0 ? duration(t.lagSeconds) : "–"),
     el("td", { class: "num checking" }, num(t.checking)),
     el("td", { class: "num manual" }, num(t.manual))));
@@ -39,11 +39,13 @@ function backpressure(overview) {
       el("td", { class: "last-round " + (stale ? "warn" : "") }, d.lastRoundAt
         ? duration(d.lastRoundAgeSeconds) + " ago" + (stale ? " — no scheduling loop running?" : "") : "–"));
   });
+  const h = overview.holdBacks;
   replace("backpressure",
     table(["task type", "state", "cause", "held back", "last round"], rows),
     el("p", { class: "muted" }, "As the last scheduling round of any instance recorded it (shared in Redis). "
-      + "A type is held back while the oldest task its handlers have not consumed is older than max-lag-age "
-      + "(lag age), or more tasks wait for them than max-consumer-lag (lag count)."));
+      + "A type is held back while the oldest task its handlers have not consumed is older than max-lag-age ("
+      + duration(h.maxLagAgeSeconds) + ": lag age), or more tasks wait for them than max-consumer-lag ("
+      + num(h.maxConsumerLag) + ": lag count)."));
 }
 
 function holdBacks(overview) {

@@ -100,6 +100,8 @@ class OverviewBackpressureIT {
     assertThat(holdBacks.path("instance").asString()).isNotBlank();
     // The test app runs rounds by hand: its loop setting is off, and the overview says so.
     assertThat(holdBacks.path("scheduling").asBoolean()).isFalse();
+    assertThat(holdBacks.path("maxLagAgeSeconds").asLong()).isEqualTo(60);
+    assertThat(holdBacks.path("maxConsumerLag").asLong()).isEqualTo(200_000);
     assertThat(holdBacks.path("recent").size()).isEqualTo(1);
     JsonNode holdBack = holdBacks.path("recent").get(0);
     assertThat(holdBack.path("taskType").asString()).isEqualTo("realname");

@@ -104,9 +104,16 @@ record Overview(
    * @param instance which instance ({@code pid@host})
    * @param scheduling whether its scheduling loop is on ({@code cmp.polling.scheduler.enabled}); if
    *     not, it decides nothing and the list stays empty: look at an instance that schedules
+   * @param maxLagAgeSeconds its {@code max-lag-age}: a lag older than this holds a type back
+   * @param maxConsumerLag its {@code max-consumer-lag}: more tasks waiting hold a type back
    * @param recent newest first, at most {@link OverviewController#HOLD_BACKS_SHOWN}
    */
-  record HoldBacks(String instance, boolean scheduling, List<HoldBack> recent) {}
+  record HoldBacks(
+      String instance,
+      boolean scheduling,
+      long maxLagAgeSeconds,
+      long maxConsumerLag,
+      List<HoldBack> recent) {}
 
   record DeadLetterRow(String topic, long unhandled) {}
 

@@ -34,6 +34,7 @@ class OverviewController {
   private final RateHistory rates;
   private final HoldBackHistory holdBacks;
   private final boolean scheduling;
+  private final SchedulerProperties.Backpressure limits;
   private final MonitoringProperties settings;
   private final Clock clock;
 
@@ -49,6 +50,7 @@ class OverviewController {
     this.holdBacks = holdBacks;
     // The setting, not SchedulingLoop.isRunning(): that waits for a running round.
     this.scheduling = scheduler.enabled();
+    this.limits = scheduler.backpressure();
     this.settings = settings;
     this.clock = clock;
   }
@@ -82,7 +84,11 @@ class OverviewController {
         current.initializer().map(Overview.Initializer::of).orElse(null),
         deadLetters,
         new Overview.HoldBacks(
-            INSTANCE, scheduling, recent.subList(0, Math.min(HOLD_BACKS_SHOWN, recent.size()))));
+            INSTANCE,
+            scheduling,
+            limits.maxLagAge().toSeconds(),
+            limits.maxConsumerLag(),
+            recent.subList(0, Math.min(HOLD_BACKS_SHOWN, recent.size()))));
   }
 
   @GetMapping("/console/api/rates")
