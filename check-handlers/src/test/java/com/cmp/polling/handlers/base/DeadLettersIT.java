@@ -47,7 +47,7 @@ class DeadLettersIT {
     long card = postgres.data().card().insert();
     postgres.data().packageOfCard(card).status(1).insert();
     TopicCursor deadLetters = kafka.cursorAtEnd(Topics.TASK_REALNAME.deadLetterName());
-    try (CapturedLogs logs = CapturedLogs.of(CheckRunner.class)) {
+    try (CapturedLogs logs = CapturedLogs.of(TaskPreparation.class)) {
       // Same key: same partition, so the valid task really comes after the bad ones.
       send("{not json");
       send(

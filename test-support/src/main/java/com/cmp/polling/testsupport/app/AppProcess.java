@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -49,7 +50,12 @@ public final class AppProcess implements AutoCloseable {
     command.add("-Xmx320m");
     command.add("-jar");
     command.add(executableJar().toString());
-    command.addAll(List.of(InfrastructureProperties.asArguments(properties)));
+    // The actuator's port is ours to choose (we poll its health): a port in the properties would be
+    // joined to ours by Spring ("0,42265") and the app would not start.
+    Map<String, Object> others = new HashMap<>(properties);
+    others.remove("management.server.port");
+    others.remove("management.server.address");
+    command.addAll(List.of(InfrastructureProperties.asArguments(others)));
     command.add("--management.server.port=" + managementPort);
     command.add("--management.server.address=127.0.0.1");
     Path log = Paths.get("target", logName + ".log");
