@@ -9,12 +9,63 @@ function queues(overview) {
     el("td", { class: "num due" }, num(t.due)),
     el("td", { class: "num overdue " + (t.overdue > 0 ? "warn" : "") }, num(t.overdue)),
     el("td", { class: "num oldest" }, t.due > 0 ? duration(t.oldestDueAgeSeconds) : "–"),
-    el("td", { class: "num in-flight" }, num(t.inFlight)),
+    el("td", { class: "num in-flight" }, t.inFlight === null ? "?" : num(t.inFlight)),
+    el("td", { class: "num lag-seconds " + (t.lagSeconds > overview.holdBacks.maxLagAgeSeconds ? "warn" : "") },
+      t.lagSeconds === null ? "?" : t.inFlight > 0 ? duration(t.lagSeconds) : "–"),
     el("td", { class: "num checking" }, num(t.checking)),
     el("td", { class: "num manual" }, num(t.manual))));
   replace("queues", table(["task type", "#queued", "#due now",
     "#overdue (> " + overview.overdueGraceSeconds + " s)", "#oldest due", "#in flight (lag)",
-    "#checking", "#manual pending"], rows));
+    "#lag (oldest in flight)", "#checking", "#manual pending"], rows));
+}
+
+const CAUSES = { lag_age: "lag age", lag_count: "lag count" };
+
+function backpressure(overview) {
+  const rows = overview.taskTypes.map((t) => {
+    const d = t.dispatch;
+    if (!d) {
+      return el("tr", { "data-type": t.taskType }, el("td", {}, t.taskType),
+        el("td", { class: "state muted" }, "no round recorded"), el("td", { class: "cause" }, "–"),
+        el("td", { class: "since" }, "–"), el("td", { class: "last-round" }, "–"));
+    }
+    const held = d.state === "held_back";
+    const stale = d.lastRoundAgeSeconds !== null && d.lastRoundAgeSeconds > 60;
+    return el("tr", { "data-type": t.taskType }, el("td", {}, t.taskType),
+      el("td", { class: "state " + (held ? "bad" : "ok") }, held ? "held back" : "dispatching"),
+      el("td", { class: "cause" }, held ? (CAUSES[d.cause] || d.cause) : "–"),
+      el("td", { class: "since" }, held && d.heldBackSince
+        ? "since " + time(d.heldBackSince) + " (" + duration(d.heldBackSeconds) + ")" : "–"),
+      el("td", { class: "last-round " + (stale ? "warn" : "") }, d.lastRoundAt
+        ? duration(d.lastRoundAgeSeconds) + " ago" + (stale ? " — no scheduling loop running?" : "") : "–"));
+  });
+  const h = overview.holdBacks;
+  replace("backpressure",
+    table(["task type", "state", "cause", "held back", "last round"], rows),
+    el("p", { class: "muted" }, "As the last scheduling round of any instance recorded it (shared in Redis). "
+      + "A type is held back while the oldest task its handlers have not consumed is older than max-lag-age ("
+      + duration(h.maxLagAgeSeconds) + ": lag age), or more tasks wait for them than max-consumer-lag ("
+      + num(h.maxConsumerLag) + ": lag count)."));
+}
+
+function holdBacks(overview) {
+  const h = overview.holdBacks;
+  const unknown = (v, f) => (v === null || v < 0 ? "?" : f(v));
+  const rows = h.recent.map((b) => el("tr", { class: "hold-back", "data-type": b.taskType },
+    el("td", {}, time(b.at)), el("td", {}, b.taskType),
+    el("td", { class: "cause" }, CAUSES[b.cause] || b.cause),
+    el("td", { class: "reason" }, b.reason),
+    el("td", { class: "num" }, num(b.consumerLag)),
+    el("td", { class: "num" }, duration(b.consumerLagSeconds)),
+    el("td", { class: "num" }, unknown(b.dueCards, num)),
+    el("td", { class: "num" }, unknown(b.oldestDueSeconds, duration))));
+  const whose = "Decided by this scheduler instance (" + h.instance + "); each instance keeps its own in memory"
+    + (h.scheduling ? "." : ". Its scheduling loop is off, so it holds nothing back itself: look at an instance that schedules.");
+  replace("hold-backs",
+    rows.length ? table(["measured", "task type", "cause", "reason", "#tasks waiting",
+      "#oldest waiting", "#cards due", "#oldest due"], rows)
+      : el("p", { class: "muted", id: "no-hold-backs" }, "No round held back since this instance started."),
+    el("p", { class: "muted", id: "hold-backs-instance" }, whose));
 }
 
 function failed(overview) {
@@ -92,6 +143,8 @@ async function load() {
     replace("as-of", overview.at ? "as of " + time(overview.at) + " (" + overview.ageSeconds + " s ago)" : "waiting for the first snapshot");
     failed(overview);
     queues(overview);
+    backpressure(overview);
+    holdBacks(overview);
     initializer(overview);
     heat(overview);
     deadLetters(overview);

@@ -7,6 +7,7 @@ import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.demo.PipelineApps;
 import com.cmp.polling.demo.infra.Endpoints;
 import com.cmp.polling.scheduler.monitoring.FleetSnapshot;
+import com.cmp.polling.scheduler.schedule.HoldBackHistory;
 import com.cmp.polling.scheduler.schedule.SchedulingLoop;
 import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.json.PayloadCodec;
@@ -267,6 +268,52 @@ class ConsoleBrowserIT {
 
   @Test
   @Order(8)
+  void overview_showsTheRoundHeldBack_sinceWhenAndWhy() throws Exception {
+    // The handlers stop, and a realname task published five minutes ago waits for nobody: more
+    // than max-lag-age (60 s by default), so the next measure holds realname back.
+    apps.handlers().close();
+    try (KafkaProducer<String, byte[]> producer = kafka.producer()) {
+      long fiveMinutesAgo = Instant.now().minusSeconds(300).toEpochMilli();
+      producer
+          .send(
+              new ProducerRecord<>(
+                  Topics.TASK_REALNAME.name(), null, fiveMinutesAgo, "1", bytes("{}")))
+          .get();
+    }
+    SchedulingLoop loop = apps.scheduler().getBean(SchedulingLoop.class);
+    HoldBackHistory history = apps.scheduler().getBean(HoldBackHistory.class);
+    // Measures are reused for lag-check-interval (5 s): rounds until one measures again.
+    await("a round holds realname back")
+        .atMost(WAIT)
+        .until(
+            () -> {
+              loop.runRound();
+              return history.recent().stream().anyMatch(h -> h.taskType() == TaskType.REALNAME);
+            });
+
+    browser.get(console + "/console/");
+
+    WebElement holdBack =
+        wait(browser)
+            .until(
+                ExpectedConditions.visibilityOfElementLocated(
+                    By.cssSelector("tr.hold-back[data-type='realname']")));
+    assertThat(holdBack.getText()).contains("lag age", "max-lag-age 60 s");
+    wait(browser)
+        .until(
+            ExpectedConditions.textToBePresentInElementLocated(
+                By.cssSelector("#backpressure tr[data-type='realname'] td.state"), "held back"));
+    assertThat(
+            browser
+                .findElement(By.cssSelector("#backpressure tr[data-type='realname'] td.cause"))
+                .getText())
+        .isEqualTo("lag age");
+    wait(browser).until(d -> cell(d, "realname", "lag-seconds").equals("5 min"));
+    assertThat(cell(browser, "realname", "in-flight")).isEqualTo("1");
+  }
+
+  @Test
+  @Order(9)
   void logout_endsTheSession() {
     browser.get(console + "/console/");
     wait(browser).until(ExpectedConditions.elementToBeClickable(By.id("logout"))).click();

@@ -94,7 +94,15 @@ class MonitoringFilesIT {
 
     assertThat(used)
         .contains(
-            "polling_queue_overdue", "polling_handlers_lag", "polling_stopresume_actions_total");
+            "polling_queue_overdue",
+            "polling_handlers_lag",
+            "polling_handlers_lag_seconds",
+            "polling_scheduler_held_back",
+            "polling_stopresume_actions_total");
+    // One name per measure: the lag and the backlog are not exported twice.
+    assertThat(exported)
+        .doesNotContainPattern("(?m)^polling_scheduler_(consumer_lag|due_backlog|oldest_due_age)")
+        .doesNotContainPattern("(?m)^polling_queue_leased");
     for (String metric : used) {
       assertThat(exported)
           .as(metric + " is used by the rules or the dashboard")

@@ -174,12 +174,12 @@ public class PollingQueueManager {
     return figures.totalDepth(type);
   }
 
-  /** Cards due at {@code now} or earlier in all shards: how far behind the pipeline is. */
+  /** Cards due at {@code now} or earlier in all shards; a failed shard is left out, logged. */
   public long getOverdueCount(TaskType type, Instant now) {
     return figures.overdue(type, now);
   }
 
-  /** Cards due and not leased, and the oldest one's wait: one pipeline. */
+  /** Cards due and not leased, and the oldest's wait: whole, or an exception naming the shard. */
   public Backlog getBacklog(TaskType type) {
     return figures.backlog(type);
   }

@@ -195,12 +195,6 @@ final class QueueCommands {
     return orZero(call(operation, () -> redis.opsForZSet().zCard(key)));
   }
 
-  long countUntil(String key, Instant until, String operation) {
-    double max = QueueScores.score(until);
-    return orZero(
-        call(operation, () -> redis.opsForZSet().count(key, Double.NEGATIVE_INFINITY, max)));
-  }
-
   private static long orZero(Long value) {
     return value == null ? 0 : value;
   }

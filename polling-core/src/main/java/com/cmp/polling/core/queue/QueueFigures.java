@@ -7,19 +7,26 @@ import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.schemas.task.TaskType;
 import java.time.Clock;
 import java.time.Instant;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
-/** The monitoring figures of the shard queues, behind {@link PollingQueueManager}'s getters. */
+/**
+ * The monitoring figures of the shard queues, behind {@link PollingQueueManager}'s getters: every
+ * total is one {@link ShardFiguresReader} pipeline.
+ */
 final class QueueFigures {
 
+  private static final Logger log = LoggerFactory.getLogger(PollingQueueManager.class);
+
   private final QueueCommands commands;
-  private final BacklogReader backlog;
+  private final ShardFiguresReader reader;
   private final int shardCount;
   private final Clock clock;
 
   QueueFigures(StringRedisTemplate redis, QueueCommands commands, int shardCount, Clock clock) {
     this.commands = commands;
-    this.backlog = new BacklogReader(redis, shardCount);
+    this.reader = new ShardFiguresReader(redis, shardCount);
     this.shardCount = shardCount;
     this.clock = clock;
   }
@@ -31,20 +38,34 @@ final class QueueFigures {
   }
 
   long totalDepth(TaskType type) {
-    requireType(type);
-    return ShardTotals.sum(shardCount, type, "queue depth", shard -> depth(shard, type));
+    Instant now = clock.instant();
+    return answered(reader.read(requireType(type), now, now), "queue depth").queued();
   }
 
   long overdue(TaskType type, Instant now) {
-    requireType(type);
-    return ShardTotals.sum(
-        shardCount,
-        type,
-        "overdue count",
-        shard -> commands.countUntil(RedisKeys.shardQueue(shard, type), now, "overdue count"));
+    return answered(reader.read(requireType(type), now, now), "overdue count").due();
   }
 
+  /** The due backlog; unknown (an exception naming the shards) when any shard failed. */
   Backlog backlog(TaskType type) {
-    return backlog.read(requireType(type), clock.instant());
+    Instant now = clock.instant();
+    return reader.read(requireType(type), now, now).backlog();
+  }
+
+  /**
+   * A total leaves out the shards that failed, with a warning naming them (seed 000); with no shard
+   * answering there is no figure at all, and a 0 would read as "empty".
+   */
+  private static QueueReading answered(QueueReading reading, String what) {
+    String type = reading.type().code();
+    if (reading.noneAnswered()) {
+      throw new PollingQueueException(
+          type + " " + what + ": every shard failed (" + reading.failed().get(0).error() + ")",
+          null);
+    }
+    if (!reading.failed().isEmpty()) {
+      log.warn("{} {}: shards left out of the total: {}", type, what, reading.describeFailed());
+    }
+    return reading;
   }
 }

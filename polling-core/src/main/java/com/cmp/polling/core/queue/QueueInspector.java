@@ -1,71 +1,42 @@
 package com.cmp.polling.core.queue;
 
 import static com.cmp.polling.core.queue.QueueArguments.requireCardId;
-import static com.cmp.polling.core.queue.QueueArguments.requireShard;
 import static com.cmp.polling.core.queue.QueueArguments.requireType;
 
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.schemas.task.TaskType;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import org.springframework.dao.DataAccessException;
-import org.springframework.data.redis.connection.zset.Tuple;
-import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.data.redis.core.ZSetOperations;
 
 /**
- * Read-only views of the polling queues for monitoring and the operator console: figures of one
- * shard in one round trip, and where one card stands. Never writes. Every Redis failure is a {@link
- * PollingQueueException} naming the shard or card, so that a caller can leave that part out.
+ * Read-only views of the polling queues for monitoring and the operator console: the figures of a
+ * task type's shards in one round trip (a shard that fails is named in the reading), and where one
+ * card stands (a Redis failure is a {@link PollingQueueException} naming the card). Never writes.
  */
 public class QueueInspector {
 
   private final StringRedisTemplate redis;
   private final QueueKeys keys;
   private final QueueSettings settings;
+  private final ShardFiguresReader reader;
 
   public QueueInspector(StringRedisTemplate redis, QueueSettings settings) {
     this.redis = redis;
     this.keys = new QueueKeys(settings.shardCount());
     this.settings = settings;
+    this.reader = new ShardFiguresReader(redis, settings.shardCount());
   }
 
   /**
-   * The figures of one shard queue, in one pipeline: ZCARD, two ZCOUNTs and the lowest score.
+   * The figures of every shard queue of one task type, in one pipeline; a shard Redis cannot read
+   * is left out of the sums and named.
    *
    * @param overdueBefore cards due at or before this instant count as overdue
    */
-  public ShardFigures shardFigures(int shard, TaskType type, Instant now, Instant overdueBefore) {
-    requireShard(shard, settings.shardCount());
-    String key = RedisKeys.shardQueue(shard, requireType(type));
-    byte[] raw = key.getBytes(StandardCharsets.UTF_8);
-    double nowScore = QueueScores.score(now);
-    double overdueScore = QueueScores.score(overdueBefore);
-    List<Object> replies;
-    try {
-      replies =
-          redis.executePipelined(
-              (RedisCallback<Object>)
-                  c -> {
-                    var zset = c.zSetCommands();
-                    zset.zCard(raw);
-                    zset.zCount(raw, Double.NEGATIVE_INFINITY, nowScore);
-                    zset.zCount(raw, Double.NEGATIVE_INFINITY, overdueScore);
-                    zset.zRangeWithScores(raw, 0, 0);
-                    return null;
-                  });
-    } catch (DataAccessException e) {
-      throw new PollingQueueException(
-          "figures of shard " + shard + " " + type.code() + " failed in Redis: " + e.getMessage(),
-          e);
-    }
-    long due = number(replies.get(1));
-    Instant oldest = due == 0 ? null : lowestScore(replies.get(3));
-    return new ShardFigures(number(replies.get(0)), due, number(replies.get(2)), oldest);
+  public QueueReading figures(TaskType type, Instant now, Instant overdueBefore) {
+    return reader.read(requireType(type), now, overdueBefore);
   }
 
   /** The card's check time in its {@code type} queue; empty when it is not in that queue. */
@@ -99,23 +70,5 @@ public class QueueInspector {
 
   public int shardCount() {
     return settings.shardCount();
-  }
-
-  private static long number(Object reply) {
-    return reply instanceof Number n ? n.longValue() : 0;
-  }
-
-  private static Instant lowestScore(Object reply) {
-    if (reply instanceof Set<?> tuples && !tuples.isEmpty()) {
-      Object first = tuples.iterator().next();
-      Double score =
-          first instanceof ZSetOperations.TypedTuple<?> typed
-              ? typed.getScore()
-              : first instanceof Tuple tuple ? tuple.getScore() : null;
-      if (score != null) {
-        return Instant.ofEpochMilli(Math.round(score * 1000));
-      }
-    }
-    return null;
   }
 }

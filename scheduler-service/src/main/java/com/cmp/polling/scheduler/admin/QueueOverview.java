@@ -1,14 +1,12 @@
 package com.cmp.polling.scheduler.admin;
 
-import com.cmp.polling.core.queue.PollingQueueException;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.queue.QueueInspector;
-import com.cmp.polling.core.queue.ShardFigures;
+import com.cmp.polling.core.queue.QueueReading;
 import com.cmp.polling.schemas.task.TaskType;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,38 +40,22 @@ class QueueOverview {
     Instant now = clock.instant();
     Map<String, TaskQueues> byType = new LinkedHashMap<>();
     for (TaskType type : TaskType.values()) {
-      List<Long> shards = new ArrayList<>(queues.shardCount());
-      List<Integer> failed = new ArrayList<>();
-      long depth = 0;
-      long due = 0;
-      Instant oldest = null;
-      for (int shard = 0; shard < queues.shardCount(); shard++) {
-        try {
-          ShardFigures figures = inspector.shardFigures(shard, type, now, now);
-          shards.add(figures.queued());
-          depth += figures.queued();
-          due += figures.due();
-          if (figures.oldestDueAt() != null
-              && (oldest == null || figures.oldestDueAt().isBefore(oldest))) {
-            oldest = figures.oldestDueAt();
-          }
-        } catch (PollingQueueException e) {
-          log.warn(
-              "shard {} {} left out of the queue overview: {}", shard, type.code(), e.getMessage());
-          shards.add(null);
-          failed.add(shard);
-        }
+      QueueReading reading = inspector.figures(type, now, now);
+      if (!reading.failed().isEmpty()) {
+        log.warn(
+            "{} shards left out of the queue overview: {}", type.code(), reading.describeFailed());
       }
-      boolean none = failed.size() == queues.shardCount();
+      boolean none = reading.noneAnswered();
+      Instant oldest = reading.oldestDueAt();
       byType.put(
           type.code(),
           new TaskQueues(
-              depth,
-              none ? null : due,
+              reading.queued(),
+              none ? null : reading.due(),
               none ? null : oldest == null ? 0 : Duration.between(oldest, now).toSeconds(),
               queues.manualTriggers().length(type),
-              shards,
-              failed));
+              reading.shards().stream().map(s -> s == null ? null : s.queued()).toList(),
+              reading.failed().stream().map(QueueReading.FailedShard::shard).toList()));
     }
     return new Queues(now, queues.shardCount(), byType);
   }

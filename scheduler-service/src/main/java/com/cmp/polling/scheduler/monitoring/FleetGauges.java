@@ -17,9 +17,11 @@ import org.springframework.stereotype.Component;
  *
  * <ul>
  *   <li>{@code polling.queue.queued}, {@code .due}, {@code .overdue}, {@code
- *       .oldest_due_age_seconds}, {@code .leased} (tasks in flight: the handlers' lag), {@code
- *       .checking} (permits held), {@code .manual}, {@code .failed_shards} — per task type
- *   <li>{@code polling.handlers.lag} — tasks published and not yet committed by the handlers
+ *       .oldest_due_age_seconds}, {@code .checking} (permits held), {@code .manual}, {@code
+ *       .failed_shards} — per task type
+ *   <li>{@code polling.handlers.lag} — tasks published and not yet committed by the handlers (the
+ *       tasks in flight, whose cards are leased); {@code polling.handlers.lag_seconds} — how long
+ *       the oldest of them has waited. NaN while Kafka does not answer
  *   <li>{@code polling.initializer.processed}, {@code .cards} (cards of the run), {@code .percent},
  *       {@code .eta_seconds}, {@code .completed} (1 or 0)
  *   <li>{@code polling.deadletters.records} — unhandled records per dead-letter topic
@@ -63,13 +65,6 @@ class FleetGauges {
           registry,
           snapshot,
           type,
-          "polling.queue.leased",
-          "tasks published and not yet settled by the handlers",
-          TaskFigures::inFlight);
-      perType(
-          registry,
-          snapshot,
-          type,
           "polling.queue.checking",
           "checks running now in all handler instances",
           TaskFigures::checking);
@@ -86,7 +81,14 @@ class FleetGauges {
           type,
           "polling.handlers.lag",
           "tasks published and not yet committed by the handlers",
-          TaskFigures::inFlight);
+          f -> f.lag().known() ? f.lag().tasks() : Double.NaN);
+      perType(
+          registry,
+          snapshot,
+          type,
+          "polling.handlers.lag_seconds",
+          "how long the oldest task the handlers have not committed has waited",
+          f -> f.lag().known() ? f.lag().oldestAge().toMillis() / 1000.0 : Double.NaN);
       Gauge.builder(
               "polling.queue.failed_shards",
               snapshot,

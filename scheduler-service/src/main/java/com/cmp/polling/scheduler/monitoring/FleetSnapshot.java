@@ -20,7 +20,8 @@ import org.springframework.stereotype.Component;
 /**
  * The fleet's figures, read every {@code snapshot-interval} by one thread and kept: the gauges and
  * the console read the last snapshot, so scrapes and page views cost nothing that grows with the
- * fleet (per refresh: a pipeline per shard and task type, a few Kafka admin calls).
+ * fleet (per refresh and task type: one Redis pipeline over the shards, a few small reads, the
+ * handlers' lag unless back-pressure just measured it).
  */
 @Component
 public class FleetSnapshot {

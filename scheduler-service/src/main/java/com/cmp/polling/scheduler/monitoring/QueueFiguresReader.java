@@ -3,13 +3,18 @@ package com.cmp.polling.scheduler.monitoring;
 import com.cmp.polling.core.queue.PollingQueueException;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.queue.QueueInspector;
-import com.cmp.polling.core.queue.ShardFigures;
+import com.cmp.polling.core.queue.QueueReading;
 import com.cmp.polling.core.redis.RedisKeys;
+import com.cmp.polling.scheduler.config.SchedulerProperties;
+import com.cmp.polling.scheduler.schedule.Backpressure;
+import com.cmp.polling.scheduler.schedule.BackpressureMeasures;
 import com.cmp.polling.scheduler.schedule.ConsumerLag;
+import com.cmp.polling.scheduler.schedule.DispatchState;
+import com.cmp.polling.scheduler.schedule.HandlerLag;
+import com.cmp.polling.scheduler.schedule.SchedulerStatsStore;
 import com.cmp.polling.schemas.task.TaskType;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,9 +23,14 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * Reads the figures of one task type: every shard in one pipeline each (a shard that fails is left
- * out and named), the manual triggers, the handlers' lag and the permits they hold. A fixed number
- * of Redis and Kafka calls, whatever the size of the fleet.
+ * Reads the figures of one task type: every shard in one pipeline (a shard that fails is left out
+ * and named), the manual triggers, the permits held, back-pressure as the last round recorded it
+ * and the handlers' lag. A fixed number of Redis and Kafka calls, whatever the size of the fleet.
+ *
+ * <p>The handlers' lag is measured by back-pressure too. Where the scheduling loop runs here, its
+ * last measure is reused when it is younger than {@code lag-check-interval + snapshot-interval}
+ * (the loop measures at least that often), so Kafka is asked once per interval, not twice; where
+ * the loop is off or stalled, the snapshot measures it itself.
  */
 @Component
 class QueueFiguresReader {
@@ -29,18 +39,28 @@ class QueueFiguresReader {
 
   private final QueueInspector inspector;
   private final PollingQueueManager queues;
-  private final ConsumerLag lag;
+  private final ConsumerLag consumerLag;
+  private final Backpressure backpressure;
+  private final SchedulerStatsStore stats;
   private final StringRedisTemplate redis;
+  private final Duration lagReuse;
 
   QueueFiguresReader(
       QueueInspector inspector,
       PollingQueueManager queues,
-      ConsumerLag lag,
-      StringRedisTemplate redis) {
+      ConsumerLag consumerLag,
+      Backpressure backpressure,
+      SchedulerStatsStore stats,
+      StringRedisTemplate redis,
+      SchedulerProperties scheduler,
+      MonitoringProperties monitoring) {
     this.inspector = inspector;
     this.queues = queues;
-    this.lag = lag;
+    this.consumerLag = consumerLag;
+    this.backpressure = backpressure;
+    this.stats = stats;
     this.redis = redis;
+    this.lagReuse = scheduler.backpressure().lagCheckInterval().plus(monitoring.snapshotInterval());
   }
 
   TaskFigures read(
@@ -49,39 +69,48 @@ class QueueFiguresReader {
       Duration overdueGrace,
       List<Snapshot.FailedShard> failedShards,
       List<String> problems) {
-    long queued = 0;
-    long due = 0;
-    long overdue = 0;
-    Instant oldest = null;
-    List<Long> dueByShard = new ArrayList<>(inspector.shardCount());
-    for (int shard = 0; shard < inspector.shardCount(); shard++) {
-      try {
-        ShardFigures figures = inspector.shardFigures(shard, type, now, now.minus(overdueGrace));
-        queued += figures.queued();
-        due += figures.due();
-        overdue += figures.overdue();
-        if (figures.oldestDueAt() != null
-            && (oldest == null || figures.oldestDueAt().isBefore(oldest))) {
-          oldest = figures.oldestDueAt();
-        }
-        dueByShard.add(figures.due());
-      } catch (PollingQueueException e) {
-        dueByShard.add(null);
-        String error = rootMessage(e);
-        failedShards.add(new Snapshot.FailedShard(type.code(), shard, error));
-        log.warn("shard {} {} left out of the fleet snapshot: {}", shard, type.code(), error);
-      }
+    QueueReading reading = inspector.figures(type, now, now.minus(overdueGrace));
+    for (QueueReading.FailedShard failed : reading.failed()) {
+      failedShards.add(new Snapshot.FailedShard(type.code(), failed.shard(), failed.error()));
     }
-    long oldestAge = oldest == null ? 0 : Math.max(0, Duration.between(oldest, now).toSeconds());
+    if (!reading.failed().isEmpty()) {
+      log.warn(
+          "{} shards left out of the fleet snapshot: {}", type.code(), reading.describeFailed());
+    }
+    Instant oldest = reading.oldestDueAt();
     return new TaskFigures(
-        queued,
-        due,
-        overdue,
-        oldestAge,
-        lag.of(type).tasks(),
+        reading.queued(),
+        reading.due(),
+        reading.overdue(),
+        oldest == null ? 0 : Math.max(0, Duration.between(oldest, now).toSeconds()),
+        handlerLag(type, now, problems),
         checking(type, now, problems),
         manual(type, problems),
-        dueByShard);
+        reading.shards().stream().map(s -> s == null ? null : s.due()).toList(),
+        dispatch(type, problems));
+  }
+
+  /** Back-pressure's last measure when fresh enough, else a measure of its own. */
+  private HandlerLag handlerLag(TaskType type, Instant now, List<String> problems) {
+    HandlerLag lag =
+        backpressure
+            .lastMeasures(type)
+            .filter(measures -> measures.at().plus(lagReuse).isAfter(now))
+            .map(BackpressureMeasures::lag)
+            .orElseGet(() -> consumerLag.of(type));
+    if (!lag.known()) {
+      problems.add("handlers' lag of " + type.code() + ": Kafka did not answer");
+    }
+    return lag;
+  }
+
+  private DispatchState dispatch(TaskType type, List<String> problems) {
+    try {
+      return stats.dispatchState(type).orElse(null);
+    } catch (DataAccessException e) {
+      problems.add("back-pressure state of " + type.code() + ": " + rootMessage(e));
+      return null;
+    }
   }
 
   private long manual(TaskType type, List<String> problems) {

@@ -1,5 +1,7 @@
 package com.cmp.polling.scheduler.monitoring;
 
+import com.cmp.polling.scheduler.schedule.DispatchState;
+import com.cmp.polling.scheduler.schedule.HandlerLag;
 import java.util.List;
 
 /**
@@ -10,20 +12,24 @@ import java.util.List;
  * @param due cards whose check time has come
  * @param overdue cards due for longer than the overdue grace
  * @param oldestDueAgeSeconds how long the card waiting longest has been due; 0 when none is due
- * @param inFlight tasks published and not yet settled by the handlers (their consumer lag: end
- *     offsets minus committed offsets). This is what "leased" means here: a leased card is one
- *     whose task is on its way or being checked. Cards whose publication was lost are leased too,
- *     but are not counted: they come due again when their lease ends.
+ * @param lag the handlers' lag: tasks published and not yet consumed (end offsets minus committed
+ *     offsets) and how long the oldest of them has waited; not known when Kafka did not answer. The
+ *     tasks waiting are what "leased" means here: a leased card is one whose task is on its way or
+ *     being checked. Cards whose publication was lost are leased too, but are not counted: they
+ *     come due again when their lease ends.
  * @param checking checks of this type running right now in all handler instances (permits held)
  * @param manual manual triggers waiting for the next scheduler round
  * @param dueByShard due cards per shard, shard 0 first; null for a shard that failed
+ * @param dispatch back-pressure as the last scheduling round recorded it; null before any round
+ *     recorded it, or when Redis did not answer
  */
 public record TaskFigures(
     long queued,
     long due,
     long overdue,
     long oldestDueAgeSeconds,
-    long inFlight,
+    HandlerLag lag,
     long checking,
     long manual,
-    List<Long> dueByShard) {}
+    List<Long> dueByShard,
+    DispatchState dispatch) {}

@@ -6,6 +6,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -76,13 +77,22 @@ public class Backpressure {
     }
     HoldBackCause cause = causeOf(measures.lag());
     if (fresh) {
-      metrics.measured(type, measures, cause != null);
+      metrics.measured(type, cause != null);
       if (cause != null) {
         history.add(holdBack(type, cause, measures));
       }
     }
     logChange(type, cause, measures, now);
     return new Decision(type, cause, measures);
+  }
+
+  /**
+   * What back-pressure last measured for the type in this instance; empty before its first measure
+   * (or where the loop does not run). The fleet snapshot reuses the handlers' lag from it rather
+   * than asking Kafka again in the same interval.
+   */
+  public Optional<BackpressureMeasures> lastMeasures(TaskType type) {
+    return Optional.ofNullable(lastMeasures.get(type));
   }
 
   /** The rule itself. Unknown lag (Kafka silent) never holds back: publishing will tell. */

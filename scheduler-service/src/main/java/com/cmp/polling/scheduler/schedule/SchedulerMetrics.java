@@ -24,12 +24,14 @@ import org.springframework.stereotype.Component;
  *       (cause: lag_age, lag_count)
  *   <li>{@code polling.scheduler.due_to_published} — from a card's due time to its publication
  *   <li>{@code polling.scheduler.round} — duration of a whole round
- *   <li>gauges, as last measured by back-pressure: {@code polling.scheduler.consumer_lag} (tasks
- *       waiting for the handlers), {@code polling.scheduler.consumer_lag_age} (seconds the oldest
- *       of them has waited), {@code polling.scheduler.due_backlog} (cards due and not dispatched),
- *       {@code polling.scheduler.oldest_due_age} (seconds the oldest of them has waited), {@code
- *       polling.scheduler.held_back} (1 while the type is held back)
+ *   <li>{@code polling.scheduler.held_back} — gauge, 1 while this instance's last back-pressure
+ *       measure holds the type back, else 0 (0 where the loop does not run)
  * </ul>
+ *
+ * <p>The figures back-pressure looks at (the handlers' lag, the due backlog) are not exported here:
+ * the fleet snapshot exports them whether or not the loop runs ({@code polling.handlers.lag},
+ * {@code polling.handlers.lag_seconds}, {@code polling.queue.due}, {@code
+ * polling.queue.oldest_due_age_seconds}), so that each figure has one name.
  */
 @Component
 public class SchedulerMetrics {
@@ -37,26 +39,16 @@ public class SchedulerMetrics {
   private final MeterRegistry registry;
   private final Map<TaskType, Timer> dueToPublished = new EnumMap<>(TaskType.class);
   private final Timer round;
-  // Replaced whole at each measure: the gauges read a consistent, safely published array.
-  private final Map<TaskType, double[]> lastMeasured = new ConcurrentHashMap<>();
+  private final Map<TaskType, Boolean> heldBack = new ConcurrentHashMap<>();
 
   public SchedulerMetrics(MeterRegistry registry) {
     this.registry = registry;
-    String[] gauges = {
-      "polling.scheduler.consumer_lag",
-      "polling.scheduler.consumer_lag_age",
-      "polling.scheduler.due_backlog",
-      "polling.scheduler.oldest_due_age",
-      "polling.scheduler.held_back"
-    };
     for (TaskType type : TaskType.values()) {
-      lastMeasured.put(type, new double[gauges.length]);
-      for (int i = 0; i < gauges.length; i++) {
-        int figure = i;
-        Gauge.builder(gauges[i], lastMeasured, m -> m.get(type)[figure])
-            .tag("task_type", type.code())
-            .register(registry);
-      }
+      heldBack.put(type, false);
+      Gauge.builder("polling.scheduler.held_back", heldBack, m -> m.get(type) ? 1 : 0)
+          .description("1 while back-pressure holds the task type back in this instance")
+          .tag("task_type", type.code())
+          .register(registry);
       dueToPublished.put(
           type,
           Timer.builder("polling.scheduler.due_to_published")
@@ -100,16 +92,8 @@ public class SchedulerMetrics {
     round.record(duration);
   }
 
-  /** The figures back-pressure just measured, for the gauges. */
-  void measured(TaskType type, BackpressureMeasures measures, boolean heldBack) {
-    double[] figures = lastMeasured.get(type).clone();
-    figures[0] = measures.lag().tasks();
-    figures[1] = measures.lag().oldestAge().toMillis() / 1000.0;
-    if (measures.backlog() != null) {
-      figures[2] = measures.backlog().due();
-      figures[3] = measures.backlog().oldestAge().toMillis() / 1000.0;
-    }
-    figures[4] = heldBack ? 1 : 0;
-    lastMeasured.put(type, figures);
+  /** Whether back-pressure's fresh measure held the type back, for the gauge. */
+  void measured(TaskType type, boolean heldBack) {
+    this.heldBack.put(type, heldBack);
   }
 }

@@ -3,8 +3,10 @@ package com.cmp.polling.scheduler.schedule;
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.schemas.task.TaskType;
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -16,12 +18,16 @@ import org.springframework.stereotype.Component;
  * total_scheduled}, {@code total_manual}, {@code total_publish_failures}, {@code
  * total_held_back_rounds}; and back-pressure as the last round saw it: {@code backpressure} ({@code
  * dispatching} or {@code held_back}), {@code backpressure_cause} ({@code lag_age}, {@code
- * lag_count}, or {@code none}), {@code backpressure_measured_at}, {@code consumer_lag}, {@code
- * consumer_lag_age_seconds} ({@code unknown} when Kafka did not answer), {@code due_backlog},
- * {@code oldest_due_age_seconds} (left out when Redis did not answer).
+ * lag_count}, or {@code none}), {@code held_back_since} (the first measure of a hold-back still
+ * running, kept by whichever instance saw it first, removed once a round dispatches), {@code
+ * backpressure_measured_at}, {@code consumer_lag}, {@code consumer_lag_age_seconds} ({@code
+ * unknown} when Kafka did not answer), {@code due_backlog}, {@code oldest_due_age_seconds} (left
+ * out when Redis did not answer).
  */
 @Component
 public class SchedulerStatsStore {
+
+  private static final String HELD_BACK_SINCE = "held_back_since";
 
   private final StringRedisTemplate redis;
 
@@ -59,6 +65,11 @@ public class SchedulerStatsStore {
               hash.hIncrBy(key, bytes("total_manual"), counts.manual());
               hash.hIncrBy(key, bytes("total_publish_failures"), counts.failures());
               hash.hIncrBy(key, bytes("total_held_back_rounds"), decision.heldBack() ? 1 : 0);
+              if (decision.heldBack()) {
+                hash.hSetNX(key, bytes(HELD_BACK_SINCE), bytes(measures.at().toString()));
+              } else {
+                hash.hDel(key, bytes(HELD_BACK_SINCE));
+              }
               return null;
             });
   }
@@ -71,6 +82,38 @@ public class SchedulerStatsStore {
         .entries(RedisKeys.stats(type))
         .forEach((k, v) -> fields.put(k.toString(), v.toString()));
     return fields;
+  }
+
+  /**
+   * Back-pressure as the last round of any instance recorded it; empty before the first round that
+   * recorded it.
+   */
+  public Optional<DispatchState> dispatchState(TaskType type) {
+    return dispatchState(read(type));
+  }
+
+  /** {@link #dispatchState(TaskType)} from fields already read. */
+  static Optional<DispatchState> dispatchState(Map<String, String> fields) {
+    String state = fields.get("backpressure");
+    if (state == null) {
+      return Optional.empty();
+    }
+    boolean heldBack = state.equals("held_back");
+    return Optional.of(
+        new DispatchState(
+            heldBack,
+            heldBack ? fields.get("backpressure_cause") : null,
+            heldBack ? instant(fields.get(HELD_BACK_SINCE)) : null,
+            instant(fields.get("backpressure_measured_at")),
+            instant(fields.get("last_schedule_at"))));
+  }
+
+  private static Instant instant(String value) {
+    try {
+      return value == null ? null : Instant.parse(value);
+    } catch (DateTimeParseException e) {
+      return null;
+    }
   }
 
   private static byte[] bytes(String value) {

@@ -101,23 +101,47 @@ class FleetMetricsIT {
   }
 
   @Test
-  void lagAndLeasedGauges_countTasksNoHandlerCommitted() throws Exception {
-    try (KafkaProducer<String, byte[]> producer = kafka.producer()) {
-      for (int card = 1; card <= 5; card++) {
-        producer
-            .send(
-                new ProducerRecord<>(
-                    Topics.TASK_PROTECT.name(), Integer.toString(card), new byte[] {'{', '}'}))
-            .get();
-      }
-    }
+  void lagGauges_countTasksNoHandlerCommitted_andTheAgeOfTheOldest_readFromTheSnapshotOnly()
+      throws Exception {
+    long ninetySecondsAgo = Instant.now().minusSeconds(90).toEpochMilli();
+    publishProtectTasks(5, ninetySecondsAgo);
 
     snapshot.refreshNow();
     PrometheusScrape scrape = PrometheusScrape.of(app.managementUrl());
 
     assertThat(gauge(scrape, "polling_handlers_lag", "protect")).isEqualTo(5);
-    assertThat(gauge(scrape, "polling_queue_leased", "protect")).isEqualTo(5);
+    assertThat(gauge(scrape, "polling_handlers_lag_seconds", "protect")).isBetween(90.0, 120.0);
     assertThat(gauge(scrape, "polling_handlers_lag", "realname")).isZero();
+    assertThat(gauge(scrape, "polling_handlers_lag_seconds", "realname")).isZero();
+    // One name per measure: no copy under the scheduler's or the queues' names.
+    assertThat(scrape.hasFamily("polling_queue_leased")).isFalse();
+    assertThat(scrape.hasFamily("polling_scheduler_consumer_lag")).isFalse();
+    assertThat(scrape.hasFamily("polling_scheduler_consumer_lag_age")).isFalse();
+    assertThat(scrape.hasFamily("polling_scheduler_due_backlog")).isFalse();
+
+    // A scrape reads the last snapshot, it does not measure: new tasks show after a refresh.
+    publishProtectTasks(2, Instant.now().toEpochMilli());
+    assertThat(gauge(PrometheusScrape.of(app.managementUrl()), "polling_handlers_lag", "protect"))
+        .isEqualTo(5);
+    snapshot.refreshNow();
+    assertThat(gauge(PrometheusScrape.of(app.managementUrl()), "polling_handlers_lag", "protect"))
+        .isEqualTo(7);
+  }
+
+  private static void publishProtectTasks(int count, long timestamp) throws Exception {
+    try (KafkaProducer<String, byte[]> producer = kafka.producer()) {
+      for (int card = 1; card <= count; card++) {
+        producer
+            .send(
+                new ProducerRecord<>(
+                    Topics.TASK_PROTECT.name(),
+                    null,
+                    timestamp,
+                    Integer.toString(card),
+                    new byte[] {'{', '}'}))
+            .get();
+      }
+    }
   }
 
   @Test

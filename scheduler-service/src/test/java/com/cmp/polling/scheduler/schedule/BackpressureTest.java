@@ -109,10 +109,34 @@ class BackpressureTest {
     assertThat(first.dueCards()).isEqualTo(4200);
     assertThat(first.oldestDueSeconds()).isEqualTo(75);
     assertThat(gauge("polling.scheduler.held_back")).isEqualTo(1);
-    assertThat(gauge("polling.scheduler.consumer_lag_age")).isEqualTo(90);
 
     backpressure.decide(TaskType.CARDDATA); // 5 s later: measured again, still held back
     assertThat(history.recent()).hasSize(2);
+  }
+
+  @Test
+  void heldBackGauge_followsTheFreshMeasures_andTheLagHasNoSecondName() {
+    lag = new HandlerLag(true, 12_000, Duration.ofSeconds(90));
+    backpressure.decide(TaskType.CARDDATA);
+    assertThat(gauge("polling.scheduler.held_back")).isEqualTo(1);
+
+    lag = new HandlerLag(true, 3, Duration.ofSeconds(1));
+    clock.advance(CHECK_INTERVAL);
+    backpressure.decide(TaskType.CARDDATA);
+
+    assertThat(gauge("polling.scheduler.held_back")).isZero();
+    assertThat(backpressure.lastMeasures(TaskType.CARDDATA).orElseThrow().lag()).isEqualTo(lag);
+    assertThat(backpressure.lastMeasures(TaskType.PROTECT)).isEmpty();
+    // The lag and the backlog are the fleet snapshot's gauges (polling.handlers.*,
+    // polling.queue.*): back-pressure exports no copy of them under its own names.
+    assertThat(registry.getMeters())
+        .extracting(meter -> meter.getId().getName())
+        .filteredOn(name -> name.startsWith("polling.scheduler."))
+        .containsOnly(
+            "polling.scheduler.held_back",
+            "polling.scheduler.due_to_published",
+            "polling.scheduler.due_to_published.percentile",
+            "polling.scheduler.round");
   }
 
   @Test

@@ -1,12 +1,14 @@
 package com.cmp.polling.scheduler.console.overview;
 
-import com.cmp.polling.scheduler.initializer.InitProgress;
+import com.cmp.polling.scheduler.config.SchedulerProperties;
 import com.cmp.polling.scheduler.monitoring.FleetSnapshot;
 import com.cmp.polling.scheduler.monitoring.MonitoringProperties;
 import com.cmp.polling.scheduler.monitoring.RateHistory;
 import com.cmp.polling.scheduler.monitoring.Snapshot;
 import com.cmp.polling.scheduler.monitoring.TaskFigures;
+import com.cmp.polling.scheduler.schedule.HoldBackHistory;
 import com.cmp.polling.schemas.task.TaskType;
+import java.lang.management.ManagementFactory;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,21 +19,38 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * {@code GET /console/api/overview}: the last fleet snapshot (never a fresh read, whatever the
- * number of people watching); {@code GET /console/api/rates}: the dispatched and handled rates of
- * the last hour.
+ * number of people watching) and this instance's latest hold-backs (in memory); {@code GET
+ * /console/api/rates}: the dispatched and handled rates of the last hour.
  */
 @RestController
 class OverviewController {
 
+  /** Hold-backs listed on the overview, newest first. */
+  static final int HOLD_BACKS_SHOWN = 20;
+
+  private static final String INSTANCE = ManagementFactory.getRuntimeMXBean().getName();
+
   private final FleetSnapshot snapshot;
   private final RateHistory rates;
+  private final HoldBackHistory holdBacks;
+  private final boolean scheduling;
+  private final SchedulerProperties.Backpressure limits;
   private final MonitoringProperties settings;
   private final Clock clock;
 
   OverviewController(
-      FleetSnapshot snapshot, RateHistory rates, MonitoringProperties settings, Clock clock) {
+      FleetSnapshot snapshot,
+      RateHistory rates,
+      HoldBackHistory holdBacks,
+      SchedulerProperties scheduler,
+      MonitoringProperties settings,
+      Clock clock) {
     this.snapshot = snapshot;
     this.rates = rates;
+    this.holdBacks = holdBacks;
+    // The setting, not SchedulingLoop.isRunning(): that waits for a running round.
+    this.scheduling = scheduler.enabled();
+    this.limits = scheduler.backpressure();
     this.settings = settings;
     this.clock = clock;
   }
@@ -39,97 +58,41 @@ class OverviewController {
   @GetMapping("/console/api/overview")
   Overview overview() {
     Snapshot current = snapshot.current();
-    List<TypeRow> types = new ArrayList<>();
+    Instant now = clock.instant();
+    List<Overview.TypeRow> types = new ArrayList<>();
     for (TaskType type : TaskType.values()) {
-      TaskFigures f = current.taskTypes().get(type);
-      if (f != null) {
-        types.add(
-            new TypeRow(
-                type.code(),
-                f.queued(),
-                f.due(),
-                f.overdue(),
-                f.oldestDueAgeSeconds(),
-                f.inFlight(),
-                f.checking(),
-                f.manual(),
-                f.dueByShard()));
+      TaskFigures figures = current.taskTypes().get(type);
+      if (figures != null) {
+        types.add(Overview.TypeRow.of(type.code(), figures, now));
       }
     }
-    List<DeadLetterRow> deadLetters = new ArrayList<>();
+    List<Overview.DeadLetterRow> deadLetters = new ArrayList<>();
     current
         .deadLetters()
-        .forEach((topic, count) -> deadLetters.add(new DeadLetterRow(topic, count)));
+        .forEach((topic, count) -> deadLetters.add(new Overview.DeadLetterRow(topic, count)));
     boolean taken = !current.taskTypes().isEmpty();
+    var recent = holdBacks.recent();
     return new Overview(
         taken ? current.at() : null,
-        taken ? Duration.between(current.at(), clock.instant()).toSeconds() : null,
+        taken ? Duration.between(current.at(), now).toSeconds() : null,
         current.took().toMillis(),
         current.shardCount(),
         settings.overdueGrace().toSeconds(),
         types,
         current.failedShards(),
         current.problems(),
-        current.initializer().map(Initializer::of).orElse(null),
-        deadLetters);
+        current.initializer().map(Overview.Initializer::of).orElse(null),
+        deadLetters,
+        new Overview.HoldBacks(
+            INSTANCE,
+            scheduling,
+            limits.maxLagAge().toSeconds(),
+            limits.maxConsumerLag(),
+            recent.subList(0, Math.min(HOLD_BACKS_SHOWN, recent.size()))));
   }
 
   @GetMapping("/console/api/rates")
   RateHistory.Rates rates() {
     return rates.rates();
-  }
-
-  /**
-   * @param at when the figures were read (null before the first snapshot)
-   * @param ageSeconds how old they are
-   * @param initializer null before any initializer run against this Redis
-   */
-  record Overview(
-      Instant at,
-      Long ageSeconds,
-      long tookMillis,
-      int shardCount,
-      long overdueGraceSeconds,
-      List<TypeRow> taskTypes,
-      List<Snapshot.FailedShard> failedShards,
-      List<String> problems,
-      Initializer initializer,
-      List<DeadLetterRow> deadLetters) {}
-
-  /** One task type; {@code inFlight} is the handlers' lag (tasks published, not yet settled). */
-  record TypeRow(
-      String taskType,
-      long queued,
-      long due,
-      long overdue,
-      long oldestDueAgeSeconds,
-      long inFlight,
-      long checking,
-      long manual,
-      List<Long> dueByShard) {}
-
-  record DeadLetterRow(String topic, long unhandled) {}
-
-  record Initializer(
-      long processed,
-      long total,
-      double percent,
-      Long etaSeconds,
-      long cardsPerSecond,
-      boolean completed,
-      Instant startedAt,
-      Instant updatedAt) {
-
-    static Initializer of(InitProgress p) {
-      return new Initializer(
-          p.processed(),
-          p.total(),
-          p.percent(),
-          p.etaSeconds(),
-          Math.round(p.cardsPerSecond()),
-          p.completed(),
-          p.startedAt(),
-          p.updatedAt());
-    }
   }
 }
