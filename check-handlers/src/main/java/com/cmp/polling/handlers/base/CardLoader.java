@@ -4,7 +4,7 @@ import com.cmp.polling.core.card.CachedCard;
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardCache;
 import com.cmp.polling.core.card.CardStore;
-import com.cmp.polling.core.device.DeviceStore;
+import com.cmp.polling.core.enrollment.CardPlanner;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,13 +20,13 @@ class CardLoader {
 
   private final CardCache cache;
   private final CardStore cards;
-  private final DeviceStore devices;
+  private final CardPlanner planner;
   private final Clock clock;
 
-  CardLoader(CardCache cache, CardStore cards, DeviceStore devices, Clock clock) {
+  CardLoader(CardCache cache, CardStore cards, CardPlanner planner, Clock clock) {
     this.cache = cache;
     this.cards = cards;
-    this.devices = devices;
+    this.planner = planner;
     this.clock = clock;
   }
 
@@ -36,7 +36,7 @@ class CardLoader {
     if (cached.isPresent()) {
       return cached;
     }
-    Optional<CachedCard> fresh = cards.findById(cardId).map(this::describe);
+    Optional<CachedCard> fresh = cards.findById(cardId).map(card -> describe(List.of(card)).get(0));
     fresh.ifPresent(cache::put);
     return fresh;
   }
@@ -53,14 +53,7 @@ class CardLoader {
     if (misses.isEmpty()) {
       return loaded;
     }
-    List<Card> fresh = cards.findByIds(misses);
-    Set<Long> devicesAllowing =
-        devices.findPollingAllowed(
-            fresh.stream().filter(Card::inDevice).map(Card::deviceId).distinct().toList());
-    List<CachedCard> described = new ArrayList<>(fresh.size());
-    for (Card card : fresh) {
-      described.add(describe(card, allowedByDevice(card, devicesAllowing)));
-    }
+    List<CachedCard> described = describe(cards.findByIds(misses));
     cache.putAll(described);
     misses.forEach(id -> loaded.put(id, Optional.empty()));
     described.forEach(card -> loaded.put(card.id(), Optional.of(card)));
@@ -72,19 +65,14 @@ class CardLoader {
     cache.evict(cardId);
   }
 
-  private CachedCard describe(Card card) {
-    return describe(
-        card,
-        allowedByDevice(
-            card,
-            card.inDevice() && !card.deviceDeleted()
-                ? devices.findPollingAllowed(Set.of(card.deviceId()))
-                : Set.of()));
-  }
-
-  /** A deleted device allows no polling, like a device whose flag is off. */
-  private static boolean allowedByDevice(Card card, Set<Long> devicesAllowing) {
-    return !card.inDevice() || (!card.deviceDeleted() && devicesAllowing.contains(card.deviceId()));
+  /** The cards as cached, with their device's flag as the planner reads it (one query). */
+  private List<CachedCard> describe(List<Card> fresh) {
+    Set<Long> allowed = planner.allowedByTheirDevice(fresh);
+    List<CachedCard> described = new ArrayList<>(fresh.size());
+    for (Card card : fresh) {
+      described.add(describe(card, allowed.contains(card.id())));
+    }
+    return described;
   }
 
   private CachedCard describe(Card card, boolean deviceAllows) {

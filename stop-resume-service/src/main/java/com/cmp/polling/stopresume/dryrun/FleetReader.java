@@ -53,7 +53,7 @@ final class FleetReader {
     if (carrierId != null) {
       statement = statement.param(carrierId);
     }
-    return statement.param(limit).query((rs, row) -> card(rs, readDevice(rs))).list();
+    return statement.param(limit).query((rs, row) -> card(rs, readDevice(rs), false)).list();
   }
 
   /** The next live cards after {@code afterId}, wherever they sit, of one carrier or all. */
@@ -108,7 +108,7 @@ final class FleetReader {
         .query(
             (RowCallbackHandler)
                 rs -> {
-                  Card card = card(rs, readDevice(rs));
+                  Card card = card(rs, readDevice(rs), false);
                   byDevice.computeIfAbsent(card.deviceId(), d -> new ArrayList<>()).add(card);
                 });
     return byDevice;
@@ -154,15 +154,15 @@ final class FleetReader {
   private static FleetCard fleetCard(ResultSet rs, int row) throws SQLException {
     Long device = readDevice(rs);
     if (device == null) {
-      return new FleetCard(card(rs, null), Placement.ALONE);
+      return new FleetCard(card(rs, null, false), Placement.ALONE);
     }
     if (!rs.getBoolean("device_live")) {
-      // Read as CardStore reads it: a deleted device is no device.
-      return new FleetCard(card(rs, null), Placement.DELETED_DEVICE);
+      // Read as CardStore reads it: the card keeps the deleted device, marked deleted.
+      return new FleetCard(card(rs, device, true), Placement.DELETED_DEVICE);
     }
     Placement placement =
         rs.getBoolean("device_polling") ? Placement.POLLED_DEVICE : Placement.UNPOLLED_DEVICE;
-    return new FleetCard(card(rs, device), placement);
+    return new FleetCard(card(rs, device, false), placement);
   }
 
   private static Long readDevice(ResultSet rs) throws SQLException {
@@ -171,7 +171,7 @@ final class FleetReader {
   }
 
   /** Only what the rules and the config matching look at; the rest stays null. */
-  private static Card card(ResultSet rs, Long deviceId) throws SQLException {
+  private static Card card(ResultSet rs, Long deviceId, boolean deviceDeleted) throws SQLException {
     return new Card(
         rs.getLong("id"),
         null,
@@ -185,7 +185,8 @@ final class FleetReader {
         rs.getBoolean("enable_polling"),
         null,
         null,
-        null);
+        null,
+        deviceDeleted);
   }
 
   private static SqlArrayValue ids(Collection<Long> ids) {
