@@ -121,11 +121,7 @@ class TaskPreparation {
       if (card.isPresent() && card.get().isPolled()) {
         return Optional.of(new PendingCheck(task, card.get(), decoded.startedNanos()));
       }
-      // The cache keeps no "device deleted" mark: such a card is dropped as polling disabled,
-      // with the same result.
-      result =
-          completion.drop(
-              task.cardId(), type, card.isEmpty() ? DropReason.GONE : DropReason.POLLING_DISABLED);
+      result = completion.drop(task.cardId(), type, DropReason.ofCached(card));
     } catch (RuntimeException e) {
       CheckRunner.leftLeased(type, task.cardId(), e);
       result = TaskResult.FAILED;

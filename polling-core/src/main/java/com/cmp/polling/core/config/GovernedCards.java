@@ -8,8 +8,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 /**
  * Which polling config governs which live cards, computed in PostgreSQL by the rules of {@link
  * ConfigSnapshot#match} (card condition from network and real-name status, carrier, enabled configs
- * by priority then id, card AND device polling flags, live rows only). Every call reads the whole
- * card table: callers cache the answer.
+ * by priority then id, card AND device polling flags, a soft-deleted device allowing none, live
+ * rows only). Every call reads the whole card table: callers cache the answer.
  */
 public class GovernedCards {
 
@@ -23,7 +23,8 @@ public class GovernedCards {
                       ELSE 'activated' END AS condition
           FROM tb_iot_card c
           LEFT JOIN tb_device d ON d.id = c.device_id AND d.deleted_at IS NULL
-          WHERE c.deleted_at IS NULL AND c.enable_polling AND (d.id IS NULL OR d.enable_polling))
+          WHERE c.deleted_at IS NULL AND c.enable_polling
+            AND (c.device_id IS NULL OR d.enable_polling))
       """;
 
   /** The first enabled config matching the condition and carrier of the {@code polled} row. */
@@ -71,7 +72,7 @@ public class GovernedCards {
                 SELECT count(*) FROM tb_iot_card c
                 LEFT JOIN tb_device d ON d.id = c.device_id AND d.deleted_at IS NULL
                 WHERE c.deleted_at IS NULL
-                  AND NOT (c.enable_polling AND (d.id IS NULL OR d.enable_polling))
+                  AND NOT (c.enable_polling AND (c.device_id IS NULL OR coalesce(d.enable_polling, false)))
                 """)
             .query(Long.class)
             .single();

@@ -115,7 +115,7 @@ class GovernedCardsIT {
     GovernedCards.Counts counts = governed.count();
     assertThat(counts.cardsByConfig()).isEqualTo(expectedCounts);
     assertThat(counts.unmatched()).isEqualTo(expectedUnmatched);
-    // Cards of the device that is off, and cards off themselves; a deleted device counts as none.
-    assertThat(counts.pollingDisabled()).isEqualTo(expectedOff).isEqualTo(8);
+    // Cards of the device that is off, of the deleted device, and cards off themselves.
+    assertThat(counts.pollingDisabled()).isEqualTo(expectedOff).isEqualTo(12);
   }
 }
