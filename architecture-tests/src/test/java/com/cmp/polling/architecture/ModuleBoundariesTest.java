@@ -169,6 +169,17 @@ class ModuleBoundariesTest {
   }
 
   @Test
+  void thePlanner_isWhereTheFactsAreRead_soTheRuleAboveGuardsRealCalls() {
+    assertThat(
+            production.get("com.cmp.polling.core.enrollment.CardPlanner").getMethodCallsFromSelf())
+        .extracting(call -> call.getTarget().getOwner().getSimpleName() + "." + call.getName())
+        .contains(
+            "DeviceStore.findPollingAllowed",
+            "ProtectionPeriods.protectedAmong",
+            "ConfigSnapshot.match");
+  }
+
+  @Test
   void protectionPeriodsOfManyCards_areReadOnlyByThePlannerAndTheRules() {
     check(
         noClasses()

@@ -150,7 +150,9 @@ public class PollingLifecycleService {
 
   private List<ScheduledCheck> plan(List<Card> found, Timing timing, String notDone) {
     List<ScheduledCheck> checks = new ArrayList<>(found.size() * 3);
-    for (EnrollmentPlan plan : planner.plan(found, timing)) {
+    List<EnrollmentPlan> plans = planner.plan(found, timing);
+    for (int i = 0; i < plans.size(); i++) {
+      EnrollmentPlan plan = plans.get(i);
       if (plan.isPolled()) {
         checks.addAll(plan.checks());
         log.debug(
@@ -158,13 +160,32 @@ public class PollingLifecycleService {
             plan.cardId(),
             plan.config().id(),
             plan.taskTypes());
-      } else if (plan.notPolled() == NotPolled.DEVICE_DELETED) {
-        log.info("card {} {}: {}", plan.cardId(), notDone, plan.skipReason());
       } else {
-        log.debug("card {} {}: {}", plan.cardId(), notDone, plan.skipReason());
+        logNotPolled(found.get(i), plan.notPolled(), notDone, plan.skipReason());
       }
     }
     return checks;
+  }
+
+  private static void logNotPolled(Card card, NotPolled why, String notDone, String reason) {
+    switch (why) {
+      case CARD_POLLING_OFF ->
+          log.debug("card polling disabled, {}: cardID={}", notDone, card.id());
+      case DEVICE_DELETED ->
+          log.info(
+              "card {} {}: its device {} is deleted; not polled until it moves to a live device"
+                  + " or out of it",
+              card.id(),
+              notDone,
+              card.deviceId());
+      case DEVICE_POLLING_OFF ->
+          log.debug(
+              "device polling disabled, {}: deviceID={}, cardID={}",
+              notDone,
+              card.deviceId(),
+              card.id());
+      case NO_CONFIG -> log.debug("{}: {}", notDone, reason);
+    }
   }
 
   private void forgetMissing(long cardId, String notDone) {
