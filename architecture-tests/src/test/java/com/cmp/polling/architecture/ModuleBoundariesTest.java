@@ -3,8 +3,12 @@ package com.cmp.polling.architecture;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.card.NetworkStatus;
+import com.cmp.polling.core.config.ConfigSnapshot;
+import com.cmp.polling.core.device.DeviceStore;
+import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.stopresume.gateway.CarrierCard;
@@ -13,6 +17,7 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import java.util.Collection;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -28,6 +33,8 @@ class ModuleBoundariesTest {
   static final String STOP_RESUME = "com.cmp.polling.stopresume..";
   static final String AUTOCONFIGURE = "com.cmp.polling.autoconfigure..";
   static final String TEST_SUPPORT = "com.cmp.polling.testsupport..";
+  static final String ENROLLMENT = "com.cmp.polling.core.enrollment..";
+  static final String ENROLLMENT_RULE = "com.cmp.polling.core.enrollment.CardEnrollment";
   static final String[] APPS = {
     "com.cmp.polling.scheduler..",
     "com.cmp.polling.handlers..",
@@ -137,6 +144,52 @@ class ModuleBoundariesTest {
             .orShould()
             .callMethod(RedisKeys.class, "manualTriggers", TaskType.class)
             .because("nothing but PollingQueueManager touches the polling queues"));
+  }
+
+  @Test
+  void onlyTheCardPlanner_decidesWhetherAndWhenCardsArePolled() {
+    check(
+        noClasses()
+            .that()
+            .resideOutsideOfPackages(
+                ENROLLMENT,
+                // The snapshot's own package: the config manager and the matcher itself.
+                "com.cmp.polling.core.config..")
+            .should()
+            .callMethod(ConfigSnapshot.class, "match", Card.class)
+            .orShould()
+            .callMethod(DeviceStore.class, "findPollingAllowed", Collection.class)
+            .orShould()
+            .dependOnClassesThat()
+            .haveFullyQualifiedName(ENROLLMENT_RULE)
+            .because(
+                "CardPlanner is the one place that decides whether a card is polled, under which"
+                    + " config and when (issue 18): it reads the configs, the device flags and the"
+                    + " protection periods once per batch"));
+  }
+
+  @Test
+  void thePlanner_isWhereTheFactsAreRead_soTheRuleAboveGuardsRealCalls() {
+    assertThat(
+            production.get("com.cmp.polling.core.enrollment.CardPlanner").getMethodCallsFromSelf())
+        .extracting(call -> call.getTarget().getOwner().getSimpleName() + "." + call.getName())
+        .contains(
+            "DeviceStore.findPollingAllowed",
+            "ProtectionPeriods.protectedAmong",
+            "ConfigSnapshot.match");
+  }
+
+  @Test
+  void protectionPeriodsOfManyCards_areReadOnlyByThePlannerAndTheRules() {
+    check(
+        noClasses()
+            .that()
+            .resideOutsideOfPackages(ENROLLMENT, STOP_RESUME)
+            .should()
+            .callMethod(ProtectionPeriods.class, "protectedAmong", Collection.class)
+            .because(
+                "a card's protect queue is planned by CardPlanner; only the stop/resume rules"
+                    + " look at protection periods for their own decisions"));
   }
 
   @Test

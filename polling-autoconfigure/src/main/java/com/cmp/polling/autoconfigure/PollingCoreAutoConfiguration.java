@@ -4,7 +4,7 @@ import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.config.PollingConfigManager;
 import com.cmp.polling.core.config.PollingConfigStore;
 import com.cmp.polling.core.device.DeviceStore;
-import com.cmp.polling.core.enrollment.CardEnrollment;
+import com.cmp.polling.core.enrollment.CardPlanner;
 import com.cmp.polling.core.lifecycle.PollingLifecycleService;
 import com.cmp.polling.core.packageusage.PackageUsageStore;
 import com.cmp.polling.core.protection.ProtectionPeriods;
@@ -147,19 +147,21 @@ public class PollingCoreAutoConfiguration {
   }
 
   @Bean
-  CardEnrollment cardEnrollment(PollingConfigManager configs, Clock clock) {
-    return new CardEnrollment(configs, clock);
+  CardPlanner cardPlanner(
+      PollingConfigManager configs,
+      DeviceStore devices,
+      ProtectionPeriods protection,
+      Clock clock) {
+    return new CardPlanner(configs, devices, protection, clock);
   }
 
   @Bean
   PollingLifecycleService pollingLifecycleService(
       CardStore cards,
-      DeviceStore devices,
-      ProtectionPeriods protection,
-      CardEnrollment enrollment,
+      CardPlanner planner,
       PollingQueueManager queues,
       PollingConfigManager configs) {
-    return new PollingLifecycleService(cards, devices, protection, enrollment, queues, configs);
+    return new PollingLifecycleService(cards, planner, queues, configs);
   }
 
   @Bean

@@ -2,7 +2,7 @@ package com.cmp.polling.autoconfigure;
 
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.config.PollingConfigManager;
-import com.cmp.polling.core.enrollment.CardEnrollment;
+import com.cmp.polling.core.enrollment.CardPlanner;
 import com.cmp.polling.core.packageusage.PackageUsageStore;
 import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.core.queue.PollingQueueManager;
@@ -168,7 +168,7 @@ public class StopResumeAutoConfiguration {
   @Bean
   RuleDryRun ruleDryRun(
       JdbcClient jdbc,
-      CardEnrollment enrollment,
+      CardPlanner planner,
       PollingConfigManager configs,
       RuleSwitchCache switches,
       ProtectionPeriods protection,
@@ -176,7 +176,7 @@ public class StopResumeAutoConfiguration {
       PollingProperties properties) {
     return new RuleDryRun(
         jdbc,
-        enrollment,
+        planner,
         configs,
         switches::refreshNow,
         protection,

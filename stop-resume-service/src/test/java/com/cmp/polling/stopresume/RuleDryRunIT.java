@@ -6,7 +6,9 @@ import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.config.PollingConfigManager;
 import com.cmp.polling.core.config.PollingConfigStore;
 import com.cmp.polling.core.device.DeviceStore;
-import com.cmp.polling.core.enrollment.CardEnrollment;
+import com.cmp.polling.core.enrollment.CardPlanner;
+import com.cmp.polling.core.enrollment.Timing;
+import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.schemas.action.StopReason;
 import com.cmp.polling.stopresume.Evaluation.Outcome;
 import com.cmp.polling.stopresume.RulePreview.Action;
@@ -41,7 +43,7 @@ class RuleDryRunIT {
   static StopResumeRig rig;
   static SwitchRig switches;
   static PollingConfigManager configs;
-  static CardEnrollment enrollment;
+  static CardPlanner planner;
 
   DryRunFleet fleet;
 
@@ -56,7 +58,12 @@ class RuleDryRunIT {
         new PollingConfigManager(
             new PollingConfigStore(postgres.jdbc()), redis.template(), Clock.systemUTC());
     configs.refreshNow();
-    enrollment = new CardEnrollment(configs, Clock.systemUTC());
+    planner =
+        new CardPlanner(
+            configs,
+            new DeviceStore(postgres.jdbc()),
+            new ProtectionPeriods(redis.template(), Clock.systemUTC()),
+            Clock.systemUTC());
   }
 
   @AfterAll
@@ -78,7 +85,7 @@ class RuleDryRunIT {
   private static RuleDryRun dryRun(int pageSize) {
     return new RuleDryRun(
         postgres.jdbc(),
-        enrollment,
+        planner,
         configs,
         switches.switches::refreshNow,
         rig.protection,
@@ -166,11 +173,10 @@ class RuleDryRunIT {
     }
 
     Map<Action, Map<StopReason, List<Long>>> done = new TreeMap<>();
-    DeviceStore devices = new DeviceStore(postgres.jdbc());
     for (long id : before.keySet()) {
       Card card = rig.card(id);
       // Cards of a deleted device are left alone by the pipeline (issue 20): it never asks.
-      if (id == fleet.id("deletedDevice.card") || !polled(card, devices)) {
+      if (id == fleet.id("deletedDevice.card") || !polled(card)) {
         continue;
       }
       Evaluation evaluation = switches.service.evaluateAndAct(card);
@@ -245,11 +251,8 @@ class RuleDryRunIT {
     return dryRun(3).cards(action, reason, null, 0, 1_000).cardIds();
   }
 
-  private static boolean polled(Card card, DeviceStore devices) {
-    boolean deviceAllows =
-        !card.inDevice()
-            || devices.findById(card.deviceId()).map(d -> d.pollingEnabled()).orElse(false);
-    return enrollment.plan(card, deviceAllows, false, CardEnrollment.Timing.NOW).isPolled();
+  private static boolean polled(Card card) {
+    return planner.plan(card, Timing.NOW).isPolled();
   }
 
   private static void record(

@@ -3,7 +3,7 @@ package com.cmp.polling.handlers.base;
 import com.cmp.polling.core.card.CachedCard;
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
-import com.cmp.polling.core.device.DeviceStore;
+import com.cmp.polling.core.enrollment.CardPlanner;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.List;
@@ -22,12 +22,12 @@ import org.springframework.stereotype.Component;
 class CardLoader {
 
   private final CardStore cards;
-  private final DeviceStore devices;
+  private final CardPlanner planner;
   private final Clock clock;
 
-  CardLoader(CardStore cards, DeviceStore devices, Clock clock) {
+  CardLoader(CardStore cards, CardPlanner planner, Clock clock) {
     this.cards = cards;
-    this.devices = devices;
+    this.planner = planner;
     this.clock = clock;
   }
 
@@ -44,22 +44,12 @@ class CardLoader {
     Map<Long, Optional<CachedCard>> loaded = new HashMap<>(cardIds.size() * 2);
     cardIds.forEach(id -> loaded.put(id, Optional.empty()));
     List<Card> found = cards.findByIds(cardIds);
-    Set<Long> devicesAllowing =
-        devices.findPollingAllowed(
-            found.stream()
-                .filter(card -> card.inDevice() && !card.deviceDeleted())
-                .map(Card::deviceId)
-                .distinct()
-                .toList());
+    // The device flags as the planner reads them (one query; a deleted device allows none).
+    Set<Long> allowed = planner.allowedByTheirDevice(found);
     for (Card card : found) {
-      loaded.put(card.id(), Optional.of(describe(card, allowedByDevice(card, devicesAllowing))));
+      loaded.put(card.id(), Optional.of(describe(card, allowed.contains(card.id()))));
     }
     return loaded;
-  }
-
-  /** A deleted device allows no polling, like a device whose flag is off. */
-  private static boolean allowedByDevice(Card card, Set<Long> devicesAllowing) {
-    return !card.inDevice() || (!card.deviceDeleted() && devicesAllowing.contains(card.deviceId()));
   }
 
   private CachedCard describe(Card card, boolean deviceAllows) {

@@ -2,10 +2,9 @@ package com.cmp.polling.handlers.base;
 
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
-import com.cmp.polling.core.config.PollingConfig;
-import com.cmp.polling.core.config.PollingConfigManager;
-import com.cmp.polling.core.enrollment.CardEnrollment;
-import com.cmp.polling.core.protection.ProtectionPeriods;
+import com.cmp.polling.core.enrollment.CardPlanner;
+import com.cmp.polling.core.enrollment.CheckedCard;
+import com.cmp.polling.core.enrollment.EnrollmentPlan;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.queue.ScheduledCheck;
 import com.cmp.polling.handlers.base.CheckOutcome.Kind;
@@ -34,9 +33,7 @@ class Completion {
 
   private final PollingQueueManager queues;
   private final CardStore cards;
-  private final PollingConfigManager configs;
-  private final CardEnrollment enrollment;
-  private final ProtectionPeriods protection;
+  private final CardPlanner planner;
   private final HandlersProperties settings;
   private final LastChecks lastChecks;
   private final Clock clock;
@@ -44,17 +41,13 @@ class Completion {
   Completion(
       PollingQueueManager queues,
       CardStore cards,
-      PollingConfigManager configs,
-      CardEnrollment enrollment,
-      ProtectionPeriods protection,
+      CardPlanner planner,
       HandlersProperties settings,
       LastChecks lastChecks,
       Clock clock) {
     this.queues = queues;
     this.cards = cards;
-    this.configs = configs;
-    this.enrollment = enrollment;
-    this.protection = protection;
+    this.planner = planner;
     this.settings = settings;
     this.lastChecks = lastChecks;
     this.clock = clock;
@@ -76,8 +69,9 @@ class Completion {
     Map<Long, TaskResult> done = new HashMap<>(finishes.size() * 2);
     List<ScheduledCheck> completions = new ArrayList<>(finishes.size());
     Instant now = clock.instant();
+    Map<Long, EnrollmentPlan> plans = plainPlans(type, finishes);
     for (Finish finish : finishes) {
-      Optional<Instant> next = plainNext(type, finish, now);
+      Optional<Instant> next = plainNext(type, finish, now, plans);
       if (next.isPresent()) {
         completions.add(new ScheduledCheck(finish.cardId(), type, next.get()));
         done.put(finish.cardId(), plainResult(finish.outcome().kind()));
@@ -133,49 +127,63 @@ class Completion {
   }
 
   /**
+   * The plans, for the checked type alone, of the cards the checks vouch for (the card as the check
+   * read it, its device's flag as the check found it); none for protect checks, whose interval
+   * needs the protection periods and which go one by one. Nothing is read.
+   */
+  private Map<Long, EnrollmentPlan> plainPlans(TaskType type, List<Finish> finishes) {
+    if (type == TaskType.PROTECT) {
+      return Map.of();
+    }
+    List<CheckedCard> vouched = new ArrayList<>(finishes.size());
+    for (Finish finish : finishes) {
+      Card card = finish.outcome().currentCard();
+      if (finish.outcome().kind() == Kind.NEXT && card != null) {
+        vouched.add(new CheckedCard(card, finish.deviceAllowsPolling()));
+      }
+    }
+    Map<Long, EnrollmentPlan> plans = new HashMap<>(vouched.size() * 2);
+    planner.afterCheck(type, vouched).forEach(plan -> plans.put(plan.cardId(), plan));
+    return plans;
+  }
+
+  /**
    * The next time of a card whose completion needs nothing but its queue; empty when it needs more
    * (leaving its queue, dropped, read again, a protection period to look at).
    */
-  private Optional<Instant> plainNext(TaskType type, Finish finish, Instant now) {
+  private Optional<Instant> plainNext(
+      TaskType type, Finish finish, Instant now, Map<Long, EnrollmentPlan> plans) {
     CheckOutcome outcome = finish.outcome();
     if (outcome.kind() == Kind.RETRY_SOON || outcome.kind() == Kind.PUT_OFF) {
       return Optional.of(now.plus(settings.retryDelay()));
     }
-    Card card = outcome.currentCard();
-    if (outcome.kind() != Kind.NEXT
-        || card == null
-        || !card.pollingEnabled()
-        || card.deviceDeleted()
-        || !finish.deviceAllowsPolling()
-        || type == TaskType.PROTECT) {
-      return Optional.empty();
-    }
-    return configs.match(card).flatMap(config -> enrollment.nextCheck(config, type, false));
+    EnrollmentPlan plan = outcome.kind() == Kind.NEXT ? plans.get(finish.cardId()) : null;
+    return plan == null ? Optional.empty() : plan.dueAt(type);
   }
 
   private TaskResult next(long cardId, TaskType type, boolean deviceAllowsPolling, Card current) {
     // Unless the check vouches for the card it last read, read it again: the check may have
     // changed it (stopped: another config applies).
     Optional<Card> card = current != null ? Optional.of(current) : cards.findById(cardId);
-    if (card.isEmpty()
-        || !card.get().pollingEnabled()
-        || card.get().deviceDeleted()
-        || !deviceAllowsPolling) {
+    EnrollmentPlan plan =
+        card.isEmpty()
+            ? null
+            : planner
+                .afterCheck(type, List.of(new CheckedCard(card.get(), deviceAllowsPolling)))
+                .get(0);
+    if (plan == null || !plan.pollingAllowed()) {
       return drop(cardId, type, DropReason.of(card));
     }
-    Optional<PollingConfig> config = configs.match(card.get());
-    // Only the protect check's interval depends on a protection period: no Redis call for others.
-    boolean protectedCard = type == TaskType.PROTECT && protection.isProtected(cardId);
-    Optional<Instant> next = config.flatMap(c -> enrollment.nextCheck(c, type, protectedCard));
+    Optional<Instant> next = plan.dueAt(type);
     if (next.isEmpty()) {
       queues.remove(cardId, type);
       log.info(
           "card {} leaves the {} queue: {}",
           cardId,
           type.code(),
-          config
-              .map(c -> "its config '" + c.name() + "' turns that check off")
-              .orElse("no config matches it"));
+          plan.config() != null
+              ? "its config '" + plan.config().name() + "' turns that check off"
+              : "no config matches it");
       return TaskResult.LEAVE;
     }
     if (!queues.complete(cardId, type, next.get())) {

@@ -3,10 +3,8 @@ package com.cmp.polling.listener.config;
 import com.cmp.polling.autoconfigure.PollingProperties;
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.config.PollingConfigManager;
-import com.cmp.polling.core.device.DeviceStore;
-import com.cmp.polling.core.enrollment.CardEnrollment;
+import com.cmp.polling.core.enrollment.CardPlanner;
 import com.cmp.polling.core.lifecycle.ConfigReenrollment;
-import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.listener.cdc.CdcEngine;
 import com.cmp.polling.listener.cdc.DebeziumSettings;
@@ -108,18 +106,14 @@ public class ListenerConfiguration {
   @Bean(destroyMethod = "close")
   ConfigReenrollment configReenrollment(
       CardStore cards,
-      DeviceStore devices,
-      ProtectionPeriods protection,
-      CardEnrollment enrollment,
+      CardPlanner planner,
       PollingQueueManager queues,
       PollingConfigManager configs,
       ListenerProperties properties) {
     var reenrollment =
         new ConfigReenrollment(
             cards,
-            devices,
-            protection,
-            enrollment,
+            planner,
             queues,
             properties.reenrollment().pageSize(),
             properties.reenrollment().retryPause());

@@ -1,12 +1,10 @@
 package com.cmp.polling.core.config;
 
-import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.redis.RedisKeys;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
@@ -47,11 +45,6 @@ public class PollingConfigManager implements AutoCloseable {
   /** The configs as last loaded (empty before the first refresh). */
   public ConfigSnapshot snapshot() {
     return snapshot;
-  }
-
-  /** The config governing the card now, per ARCHITECTURE section 7; empty: not polled. */
-  public Optional<PollingConfig> match(Card card) {
-    return snapshot.match(card);
   }
 
   /**

@@ -3,7 +3,7 @@ package com.cmp.polling.core.enrollment;
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.config.ConfigSnapshot;
 import com.cmp.polling.core.config.PollingConfig;
-import com.cmp.polling.core.config.PollingConfigManager;
+import com.cmp.polling.core.enrollment.EnrollmentPlan.NotPolled;
 import com.cmp.polling.core.queue.ScheduledCheck;
 import com.cmp.polling.schemas.task.TaskType;
 import java.time.Clock;
@@ -14,31 +14,19 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Decides, for one card, whether it is polled and in which queues at what time: polling allowed by
- * the card AND its device, a matching config, one check per task type that config turns on. Used by
- * the initializer, the lifecycle service, manual triggers and the handlers, so that they all apply
- * the same rules.
+ * The rule itself, for one card whose facts are known: polling allowed by the card AND its device
+ * (a deleted device allows none), a matching config, one check per task type that config turns on.
+ * Pure: it reads nothing. Only {@link CardPlanner} applies it, after reading the facts of a whole
+ * batch of cards at once; every other class asks the planner.
  */
-public class CardEnrollment {
-
-  /** When the checks of an enrolled card run. */
-  public enum Timing {
-    /** now + a fixed per-card offset within the interval: first checks of many cards spread out. */
-    SPREAD,
-    /** now + the interval: a new card, or a check just completed (seed 003). */
-    AFTER_INTERVAL,
-    /** now: the card changed and must be looked at again. */
-    NOW
-  }
+final class CardEnrollment {
 
   /** Protect checks of a protected card whose config has no protect interval. */
   static final Duration DEFAULT_PROTECT_INTERVAL = Duration.ofSeconds(60);
 
-  private final PollingConfigManager configs;
   private final Clock clock;
 
-  public CardEnrollment(PollingConfigManager configs, Clock clock) {
-    this.configs = configs;
+  CardEnrollment(Clock clock) {
     this.clock = clock;
   }
 
@@ -47,29 +35,24 @@ public class CardEnrollment {
    *     a deleted device is never polled)
    * @param protectedCard whether an operator's protection period runs: only then is the card in the
    *     protect queue
+   * @param configSnapshot the configs to match against (the ones in force, or those a config change
+   *     brings)
    */
-  public EnrollmentPlan plan(
-      Card card, boolean deviceAllowsPolling, boolean protectedCard, Timing timing) {
-    return plan(card, deviceAllowsPolling, protectedCard, timing, configs.snapshot());
-  }
-
-  /**
-   * {@link #plan(Card, boolean, boolean, Timing)} against the given configs rather than the ones in
-   * force: what a config change does to the card.
-   */
-  public EnrollmentPlan plan(
+  EnrollmentPlan plan(
       Card card,
       boolean deviceAllowsPolling,
       boolean protectedCard,
       Timing timing,
       ConfigSnapshot configSnapshot) {
     if (!card.pollingEnabled()) {
-      return EnrollmentPlan.skipped(card.id(), "polling is disabled on card " + card.id());
+      return EnrollmentPlan.skipped(
+          card.id(), NotPolled.CARD_POLLING_OFF, "polling is disabled on card " + card.id());
     }
     if (card.deviceDeleted()) {
       // Whatever the caller says: a deleted device allows no polling until the card moves.
       return EnrollmentPlan.skipped(
           card.id(),
+          NotPolled.DEVICE_DELETED,
           "device "
               + card.deviceId()
               + " of card "
@@ -79,12 +62,15 @@ public class CardEnrollment {
     }
     if (card.inDevice() && !deviceAllowsPolling) {
       return EnrollmentPlan.skipped(
-          card.id(), "polling is disabled on device " + card.deviceId() + " of card " + card.id());
+          card.id(),
+          NotPolled.DEVICE_POLLING_OFF,
+          "polling is disabled on device " + card.deviceId() + " of card " + card.id());
     }
     Optional<PollingConfig> matched = configSnapshot.match(card);
     if (matched.isEmpty()) {
       return EnrollmentPlan.skipped(
           card.id(),
+          NotPolled.NO_CONFIG,
           "no enabled polling config matches card "
               + card.id()
               + " ("
@@ -104,14 +90,7 @@ public class CardEnrollment {
               checks.add(
                   new ScheduledCheck(card.id(), type, at(now, every, card.id(), type, timing))));
     }
-    return new EnrollmentPlan(card.id(), config, checks, null);
-  }
-
-  /** When a completed check of {@code type} runs next; empty when the config turned it off. */
-  public Optional<Instant> nextCheck(PollingConfig config, TaskType type, boolean protectedCard) {
-    Optional<Duration> interval =
-        type == TaskType.PROTECT ? protectInterval(config, protectedCard) : config.interval(type);
-    return interval.map(clock.instant()::plus);
+    return new EnrollmentPlan(card.id(), config, checks, null, null);
   }
 
   private static Optional<Duration> protectInterval(PollingConfig config, boolean protectedCard) {

@@ -5,18 +5,13 @@ import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.config.ConfigChangeListener;
 import com.cmp.polling.core.config.ConfigChanges;
 import com.cmp.polling.core.config.ConfigSnapshot;
-import com.cmp.polling.core.device.DeviceStore;
-import com.cmp.polling.core.enrollment.CardEnrollment;
-import com.cmp.polling.core.protection.ProtectionPeriods;
+import com.cmp.polling.core.enrollment.CardPlanner;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import java.time.Duration;
 import java.util.List;
-import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,8 +30,6 @@ public class ConfigReenrollment implements ConfigChangeListener, AutoCloseable {
   private static final int PAGE_ATTEMPTS = 3;
 
   private final CardStore cards;
-  private final DeviceStore devices;
-  private final ProtectionPeriods protection;
   private final ReenrollmentPage page;
   private final int pageSize;
   private final Duration retryPause;
@@ -50,9 +43,7 @@ public class ConfigReenrollment implements ConfigChangeListener, AutoCloseable {
 
   public ConfigReenrollment(
       CardStore cards,
-      DeviceStore devices,
-      ProtectionPeriods protection,
-      CardEnrollment enrollment,
+      CardPlanner planner,
       PollingQueueManager queues,
       int pageSize,
       Duration retryPause) {
@@ -60,9 +51,7 @@ public class ConfigReenrollment implements ConfigChangeListener, AutoCloseable {
       throw new IllegalArgumentException("page size must be positive, was " + pageSize);
     }
     this.cards = cards;
-    this.devices = devices;
-    this.protection = protection;
-    this.page = new ReenrollmentPage(enrollment, queues);
+    this.page = new ReenrollmentPage(planner, queues);
     this.pageSize = pageSize;
     this.retryPause = retryPause;
   }
@@ -110,14 +99,7 @@ public class ConfigReenrollment implements ConfigChangeListener, AutoCloseable {
   private Integer pageWithRetries(List<Card> batch, ConfigSnapshot before, ConfigSnapshot after) {
     for (int attempt = 1; attempt <= PAGE_ATTEMPTS; attempt++) {
       try {
-        Set<Long> deviceIds =
-            batch.stream().map(Card::deviceId).filter(Objects::nonNull).collect(Collectors.toSet());
-        return page.apply(
-            batch,
-            devices.findPollingAllowed(deviceIds),
-            protection.protectedAmong(batch.stream().map(Card::id).collect(Collectors.toSet())),
-            before,
-            after);
+        return page.apply(batch, before, after);
       } catch (RuntimeException e) {
         log.warn(
             "config re-enrollment of cards {}..{} failed (attempt {} of {}): {}",

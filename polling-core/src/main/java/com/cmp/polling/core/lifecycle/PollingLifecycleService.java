@@ -4,11 +4,10 @@ import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.config.ConfigChanges;
 import com.cmp.polling.core.config.PollingConfigManager;
-import com.cmp.polling.core.device.DeviceStore;
-import com.cmp.polling.core.enrollment.CardEnrollment;
-import com.cmp.polling.core.enrollment.CardEnrollment.Timing;
+import com.cmp.polling.core.enrollment.CardPlanner;
 import com.cmp.polling.core.enrollment.EnrollmentPlan;
-import com.cmp.polling.core.protection.ProtectionPeriods;
+import com.cmp.polling.core.enrollment.EnrollmentPlan.NotPolled;
+import com.cmp.polling.core.enrollment.Timing;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.queue.ScheduledCheck;
 import java.util.ArrayList;
@@ -16,7 +15,6 @@ import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -39,23 +37,17 @@ public class PollingLifecycleService {
   private static final String NOT_REQUEUED = "not requeued";
 
   private final LiveCards liveCards;
-  private final DeviceStore devices;
-  private final ProtectionPeriods protection;
-  private final CardEnrollment enrollment;
+  private final CardPlanner planner;
   private final PollingQueueManager queues;
   private final PollingConfigManager configs;
 
   public PollingLifecycleService(
       CardStore cards,
-      DeviceStore devices,
-      ProtectionPeriods protection,
-      CardEnrollment enrollment,
+      CardPlanner planner,
       PollingQueueManager queues,
       PollingConfigManager configs) {
     this.liveCards = new LiveCards(cards);
-    this.devices = devices;
-    this.protection = protection;
-    this.enrollment = enrollment;
+    this.planner = planner;
     this.queues = queues;
     this.configs = configs;
   }
@@ -157,45 +149,43 @@ public class PollingLifecycleService {
   }
 
   private List<ScheduledCheck> plan(List<Card> found, Timing timing, String notDone) {
-    Set<Long> deviceIds =
-        found.stream().map(Card::deviceId).filter(Objects::nonNull).collect(Collectors.toSet());
-    Set<Long> allowedDevices = devices.findPollingAllowed(deviceIds);
-    Set<Long> protectedCards =
-        protection.protectedAmong(found.stream().map(Card::id).collect(Collectors.toSet()));
     List<ScheduledCheck> checks = new ArrayList<>(found.size() * 3);
-    for (Card card : found) {
-      boolean deviceAllows = !card.inDevice() || allowedDevices.contains(card.deviceId());
-      if (!card.pollingEnabled()) {
-        log.debug("card polling disabled, {}: cardID={}", notDone, card.id());
-      } else if (card.deviceDeleted()) {
-        log.info(
-            "card {} {}: its device {} is deleted; not polled until it moves to a live device or"
-                + " out of it",
-            card.id(),
-            notDone,
-            card.deviceId());
-      } else if (!deviceAllows) {
+    List<EnrollmentPlan> plans = planner.plan(found, timing);
+    for (int i = 0; i < plans.size(); i++) {
+      EnrollmentPlan plan = plans.get(i);
+      if (plan.isPolled()) {
+        checks.addAll(plan.checks());
         log.debug(
-            "device polling disabled, {}: deviceID={}, cardID={}",
-            notDone,
-            card.deviceId(),
-            card.id());
+            "card {} queued under config {} for {}",
+            plan.cardId(),
+            plan.config().id(),
+            plan.taskTypes());
       } else {
-        EnrollmentPlan plan =
-            enrollment.plan(card, true, protectedCards.contains(card.id()), timing);
-        if (plan.isPolled()) {
-          checks.addAll(plan.checks());
-          log.debug(
-              "card {} queued under config {} for {}",
-              card.id(),
-              plan.config().id(),
-              plan.taskTypes());
-        } else {
-          log.debug("{}: {}", notDone, plan.skipReason());
-        }
+        logNotPolled(found.get(i), plan.notPolled(), notDone, plan.skipReason());
       }
     }
     return checks;
+  }
+
+  private static void logNotPolled(Card card, NotPolled why, String notDone, String reason) {
+    switch (why) {
+      case CARD_POLLING_OFF ->
+          log.debug("card polling disabled, {}: cardID={}", notDone, card.id());
+      case DEVICE_DELETED ->
+          log.info(
+              "card {} {}: its device {} is deleted; not polled until it moves to a live device"
+                  + " or out of it",
+              card.id(),
+              notDone,
+              card.deviceId());
+      case DEVICE_POLLING_OFF ->
+          log.debug(
+              "device polling disabled, {}: deviceID={}, cardID={}",
+              notDone,
+              card.deviceId(),
+              card.id());
+      case NO_CONFIG -> log.debug("{}: {}", notDone, reason);
+    }
   }
 
   private void forgetMissing(long cardId, String notDone) {

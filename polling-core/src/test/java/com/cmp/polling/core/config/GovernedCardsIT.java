@@ -99,7 +99,7 @@ class GovernedCardsIT {
         expectedOff++;
         continue;
       }
-      Long config = manager.match(card).map(PollingConfig::id).orElse(null);
+      Long config = manager.snapshot().match(card).map(PollingConfig::id).orElse(null);
       byMatcher.put(card.id(), config);
       if (config == null) {
         expectedUnmatched++;

@@ -59,9 +59,9 @@ class PollingConfigManagerIT {
     long cardB = postgres.data().card().unverified().carrier(2, "CUCC").insert();
     manager.refreshNow();
 
-    assertThat(manager.match(cards.findById(cardA).orElseThrow()).orElseThrow().id())
+    assertThat(manager.snapshot().match(cards.findById(cardA).orElseThrow()).orElseThrow().id())
         .isEqualTo(specific);
-    assertThat(manager.match(cards.findById(cardB).orElseThrow()).orElseThrow().name())
+    assertThat(manager.snapshot().match(cards.findById(cardB).orElseThrow()).orElseThrow().name())
         .isEqualTo("unverified");
   }
 
@@ -77,7 +77,7 @@ class PollingConfigManagerIT {
     long unverified = postgres.data().card().unverified().insert();
     manager.refreshNow();
 
-    assertThat(manager.match(cards.findById(unverified).orElseThrow())).isEmpty();
+    assertThat(manager.snapshot().match(cards.findById(unverified).orElseThrow())).isEmpty();
   }
 
   @Test
@@ -102,7 +102,7 @@ class PollingConfigManagerIT {
 
     var card = cards.findById(stoppedVerified).orElseThrow();
     assertThat(ConfigSnapshot.conditionOf(card)).isEqualTo(CardCondition.SUSPENDED);
-    assertThat(manager.match(card).orElseThrow().id()).isEqualTo(suspendedConfig);
+    assertThat(manager.snapshot().match(card).orElseThrow().id()).isEqualTo(suspendedConfig);
   }
 
   @Test

@@ -7,7 +7,7 @@ import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.config.PollingConfigManager;
 import com.cmp.polling.core.config.PollingConfigStore;
 import com.cmp.polling.core.device.DeviceStore;
-import com.cmp.polling.core.enrollment.CardEnrollment;
+import com.cmp.polling.core.enrollment.CardPlanner;
 import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.queue.QueueSettings;
@@ -40,9 +40,11 @@ class PollingLifecycleServiceIT {
   private final PollingLifecycleService lifecycle =
       new PollingLifecycleService(
           new CardStore(postgres.jdbc()),
-          new DeviceStore(postgres.jdbc()),
-          new ProtectionPeriods(redis.template(), clock),
-          new CardEnrollment(configs, clock),
+          new CardPlanner(
+              configs,
+              new DeviceStore(postgres.jdbc()),
+              new ProtectionPeriods(redis.template(), clock),
+              clock),
           queues,
           configs);
 

@@ -2,22 +2,19 @@ package com.cmp.polling.scheduler.admin;
 
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
-import com.cmp.polling.core.device.DeviceStore;
-import com.cmp.polling.core.enrollment.CardEnrollment;
-import com.cmp.polling.core.enrollment.CardEnrollment.Timing;
+import com.cmp.polling.core.enrollment.CardPlanner;
 import com.cmp.polling.core.enrollment.EnrollmentPlan;
-import com.cmp.polling.core.protection.ProtectionPeriods;
+import com.cmp.polling.core.enrollment.Timing;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.schemas.task.TaskType;
-import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
  * Manual checks (seed 003 "手动触发", "懒加载"): the card is read from PostgreSQL and judged by the same
- * rules as everywhere ({@link CardEnrollment}); a polled card is enrolled in its shard queues if it
- * is not there yet (lazy load: cards already queued keep their time), then added to the manual
+ * rules as everywhere ({@link CardPlanner}); a polled card is enrolled in its shard queues if it is
+ * not there yet (lazy load: cards already queued keep their time), then added to the manual
  * triggers, which the scheduler publishes first at its next tick, to the task type's manual topic:
  * handlers take it there at once, however far the regular topic lags.
  */
@@ -27,21 +24,12 @@ public class ManualTriggers {
   private static final Logger log = LoggerFactory.getLogger(ManualTriggers.class);
 
   private final CardStore cards;
-  private final DeviceStore devices;
-  private final ProtectionPeriods protection;
-  private final CardEnrollment enrollment;
+  private final CardPlanner planner;
   private final PollingQueueManager queues;
 
-  ManualTriggers(
-      CardStore cards,
-      DeviceStore devices,
-      ProtectionPeriods protection,
-      CardEnrollment enrollment,
-      PollingQueueManager queues) {
+  ManualTriggers(CardStore cards, CardPlanner planner, PollingQueueManager queues) {
     this.cards = cards;
-    this.devices = devices;
-    this.protection = protection;
-    this.enrollment = enrollment;
+    this.planner = planner;
     this.queues = queues;
   }
 
@@ -57,9 +45,7 @@ public class ManualTriggers {
         cards
             .findById(cardId)
             .orElseThrow(() -> new AssetNotFoundException(AssetType.CARD, cardId));
-    EnrollmentPlan plan =
-        enrollment.plan(
-            card, deviceAllowsPolling(card), protection.isProtected(cardId), Timing.AFTER_INTERVAL);
+    EnrollmentPlan plan = planner.plan(card, Timing.AFTER_INTERVAL);
     if (!plan.isPolled()) {
       throw new NotPolledException(plan.skipReason());
     }
@@ -76,11 +62,6 @@ public class ManualTriggers {
         cardId,
         enrolledNow ? " (card enrolled on the spot)" : "");
     return enrolledNow;
-  }
-
-  private boolean deviceAllowsPolling(Card card) {
-    return !card.inDevice()
-        || devices.findPollingAllowed(Set.of(card.deviceId())).contains(card.deviceId());
   }
 
   private static String notPolledFor(Card card, TaskType type, EnrollmentPlan plan) {

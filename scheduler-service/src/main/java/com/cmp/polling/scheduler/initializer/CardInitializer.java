@@ -2,11 +2,9 @@ package com.cmp.polling.scheduler.initializer;
 
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
-import com.cmp.polling.core.device.DeviceStore;
-import com.cmp.polling.core.enrollment.CardEnrollment;
-import com.cmp.polling.core.enrollment.CardEnrollment.Timing;
+import com.cmp.polling.core.enrollment.CardPlanner;
 import com.cmp.polling.core.enrollment.EnrollmentPlan;
-import com.cmp.polling.core.protection.ProtectionPeriods;
+import com.cmp.polling.core.enrollment.Timing;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.queue.ScheduledCheck;
 import com.cmp.polling.core.queue.ShardCountMarker;
@@ -18,15 +16,12 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -47,9 +42,7 @@ public class CardInitializer implements SmartLifecycle {
   static final Duration LOCK_TTL = Duration.ofMinutes(2);
 
   private final CardStore cards;
-  private final DeviceStore devices;
-  private final ProtectionPeriods protection;
-  private final CardEnrollment enrollment;
+  private final CardPlanner planner;
   private final PollingQueueManager queues;
   private final InitProgressStore progressStore;
   private final ShardCountMarker shardCount;
@@ -60,9 +53,7 @@ public class CardInitializer implements SmartLifecycle {
 
   public CardInitializer(
       CardStore cards,
-      DeviceStore devices,
-      ProtectionPeriods protection,
-      CardEnrollment enrollment,
+      CardPlanner planner,
       PollingQueueManager queues,
       InitProgressStore progressStore,
       ShardCountMarker shardCount,
@@ -70,9 +61,7 @@ public class CardInitializer implements SmartLifecycle {
       SchedulerProperties properties,
       Clock clock) {
     this.cards = cards;
-    this.devices = devices;
-    this.protection = protection;
-    this.enrollment = enrollment;
+    this.planner = planner;
     this.queues = queues;
     this.progressStore = progressStore;
     this.shardCount = shardCount;
@@ -212,20 +201,9 @@ public class CardInitializer implements SmartLifecycle {
     if (cardsRead.isEmpty()) {
       return new Page(0, afterId, List.of());
     }
-    Set<Long> deviceIds =
-        cardsRead.stream().map(Card::deviceId).filter(Objects::nonNull).collect(Collectors.toSet());
-    Set<Long> allowedDevices = devices.findPollingAllowed(deviceIds);
-    Set<Long> protectedCards =
-        protection.protectedAmong(cardsRead.stream().map(Card::id).collect(Collectors.toSet()));
     List<ScheduledCheck> checks = new ArrayList<>(cardsRead.size() * 3);
     int skipped = 0;
-    for (Card card : cardsRead) {
-      EnrollmentPlan plan =
-          enrollment.plan(
-              card,
-              !card.inDevice() || allowedDevices.contains(card.deviceId()),
-              protectedCards.contains(card.id()),
-              Timing.SPREAD);
+    for (EnrollmentPlan plan : planner.plan(cardsRead, Timing.SPREAD)) {
       if (plan.isPolled()) {
         checks.addAll(plan.checks());
       } else {

@@ -2,10 +2,9 @@ package com.cmp.polling.scheduler.rules;
 
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
-import com.cmp.polling.core.device.Device;
-import com.cmp.polling.core.device.DeviceStore;
-import com.cmp.polling.core.enrollment.CardEnrollment;
+import com.cmp.polling.core.enrollment.CardPlanner;
 import com.cmp.polling.core.enrollment.EnrollmentPlan;
+import com.cmp.polling.core.enrollment.Timing;
 import com.cmp.polling.core.switches.Exemption;
 import com.cmp.polling.schemas.action.StopReason;
 import com.cmp.polling.stopresume.CardNotFoundException;
@@ -30,26 +29,19 @@ class CardEvaluationController {
 
   private final RulePreview preview;
   private final CardStore cards;
-  private final DeviceStore devices;
-  private final CardEnrollment enrollment;
+  private final CardPlanner planner;
 
-  CardEvaluationController(
-      RulePreview preview, CardStore cards, DeviceStore devices, CardEnrollment enrollment) {
+  CardEvaluationController(RulePreview preview, CardStore cards, CardPlanner planner) {
     this.preview = preview;
     this.cards = cards;
-    this.devices = devices;
-    this.enrollment = enrollment;
+    this.planner = planner;
   }
 
   @GetMapping("/api/admin/cards/{cardId}/evaluation")
   EvaluationView evaluation(@PathVariable long cardId) {
     Card card = cards.findById(cardId).orElseThrow(() -> new CardNotFoundException(cardId));
-    boolean deviceAllows =
-        !card.inDevice()
-            || devices.findById(card.deviceId()).map(Device::pollingEnabled).orElse(false);
     CardOutlook outlook = preview.outlook(cardId);
-    EnrollmentPlan plan =
-        enrollment.plan(card, deviceAllows, outlook.protectedCard(), CardEnrollment.Timing.NOW);
+    EnrollmentPlan plan = planner.plan(card, Timing.NOW);
     return new EvaluationView(
         cardId,
         outlook.carrierId(),

@@ -3,7 +3,7 @@ package com.cmp.polling.stopresume.dryrun;
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.config.ConfigSnapshot;
 import com.cmp.polling.core.config.PollingConfigManager;
-import com.cmp.polling.core.enrollment.CardEnrollment;
+import com.cmp.polling.core.enrollment.CardPlanner;
 import com.cmp.polling.core.packageusage.PackageFacts;
 import com.cmp.polling.core.packageusage.PackageOwner;
 import com.cmp.polling.core.protection.ProtectionPeriods;
@@ -48,7 +48,7 @@ public class RuleDryRun {
   private static final int CARDS_PER_DEVICE = 10;
 
   private final FleetReader fleet;
-  private final CardEnrollment enrollment;
+  private final CardPlanner planner;
   private final PollingConfigManager configs;
   private final Supplier<RuleSwitches> switches;
   private final ProtectionPeriods protection;
@@ -61,7 +61,7 @@ public class RuleDryRun {
    */
   public RuleDryRun(
       JdbcClient jdbc,
-      CardEnrollment enrollment,
+      CardPlanner planner,
       PollingConfigManager configs,
       Supplier<RuleSwitches> switches,
       ProtectionPeriods protection,
@@ -71,7 +71,7 @@ public class RuleDryRun {
       throw new IllegalArgumentException("dry-run page size must be positive, was " + pageSize);
     }
     this.fleet = new FleetReader(jdbc);
-    this.enrollment = enrollment;
+    this.planner = planner;
     this.configs = configs;
     this.switches = switches;
     this.protection = protection;
@@ -244,8 +244,7 @@ public class RuleDryRun {
     ConfigSnapshot snapshot = configs.snapshot();
     // The cards read here sit alone or in a device that allows polling (the others are left out
     // before this test), so the device's flag is true whenever it is asked.
-    Predicate<Card> polled =
-        card -> enrollment.plan(card, true, false, CardEnrollment.Timing.NOW, snapshot).isPolled();
+    Predicate<Card> polled = card -> planner.polledWhereDeviceAllows(card, snapshot);
     return new Frame(switches.get(), clock.instant(), polled);
   }
 

@@ -6,9 +6,9 @@ import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.config.ConfigSnapshot;
 import com.cmp.polling.core.device.Device;
 import com.cmp.polling.core.device.DeviceStore;
-import com.cmp.polling.core.enrollment.CardEnrollment;
-import com.cmp.polling.core.enrollment.CardEnrollment.Timing;
+import com.cmp.polling.core.enrollment.CardPlanner;
 import com.cmp.polling.core.enrollment.EnrollmentPlan;
+import com.cmp.polling.core.enrollment.Timing;
 import com.cmp.polling.core.packageusage.PackageUsageStore;
 import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.core.queue.QueueInspector;
@@ -38,7 +38,7 @@ class CardDetails {
   private final PackageUsageStore packages;
   private final DataUsageStore usage;
   private final StopResumeLogStore history;
-  private final CardEnrollment enrollment;
+  private final CardPlanner planner;
   private final ProtectionPeriods protection;
   private final QueueInspector queues;
   private final LastCheckRecords lastChecks;
@@ -51,7 +51,7 @@ class CardDetails {
       PackageUsageStore packages,
       DataUsageStore usage,
       StopResumeLogStore history,
-      CardEnrollment enrollment,
+      CardPlanner planner,
       ProtectionPeriods protection,
       QueueInspector queues,
       LastCheckRecords lastChecks,
@@ -62,7 +62,7 @@ class CardDetails {
     this.packages = packages;
     this.usage = usage;
     this.history = history;
-    this.enrollment = enrollment;
+    this.planner = planner;
     this.protection = protection;
     this.queues = queues;
     this.lastChecks = lastChecks;
@@ -83,13 +83,7 @@ class CardDetails {
                         "card " + cardId + " does not exist (or is deleted)"));
     Optional<Device> device =
         card.inDevice() ? devices.findById(card.deviceId()) : Optional.empty();
-    boolean isProtected = protection.isProtected(cardId);
-    EnrollmentPlan plan =
-        enrollment.plan(
-            card,
-            device.map(Device::pollingEnabled).orElse(true),
-            isProtected,
-            Timing.AFTER_INTERVAL);
+    EnrollmentPlan plan = planner.plan(card, Timing.AFTER_INTERVAL);
     CardView.Polling polling =
         new CardView.Polling(
             plan.isPolled(),

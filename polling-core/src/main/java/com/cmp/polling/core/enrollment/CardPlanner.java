@@ -1,0 +1,181 @@
+package com.cmp.polling.core.enrollment;
+
+import com.cmp.polling.core.card.Card;
+import com.cmp.polling.core.config.ConfigSnapshot;
+import com.cmp.polling.core.config.PollingConfig;
+import com.cmp.polling.core.config.PollingConfigManager;
+import com.cmp.polling.core.device.DeviceStore;
+import com.cmp.polling.core.protection.ProtectionPeriods;
+import com.cmp.polling.schemas.task.TaskType;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The one place that decides whether cards are polled, under which config, and when each of their
+ * checks is due (seed 003, ARCHITECTURE section 7): the initializer, the lifecycle service, config
+ * re-enrollment, manual triggers, the console and the check handlers all ask here.
+ *
+ * <p>Batch first: each call takes many cards and reads what their decisions need once for all of
+ * them — the configs in force (in memory), the polling flags of their devices (one query), the
+ * protection periods (one Redis read) — then applies the rule ({@link CardEnrollment}) card by
+ * card. A single card is a batch of one. Plans come back in the order of the cards given.
+ */
+public class CardPlanner {
+
+  private final PollingConfigManager configs;
+  private final DeviceStore devices;
+  private final ProtectionPeriods protection;
+  private final CardEnrollment rule;
+
+  public CardPlanner(
+      PollingConfigManager configs,
+      DeviceStore devices,
+      ProtectionPeriods protection,
+      Clock clock) {
+    this.configs = configs;
+    this.devices = devices;
+    this.protection = protection;
+    this.rule = new CardEnrollment(clock);
+  }
+
+  /** {@link #plan(List, Timing)} for one card. */
+  public EnrollmentPlan plan(Card card, Timing timing) {
+    return plan(List.of(card), timing).get(0);
+  }
+
+  /** The plans of the cards under the configs in force. */
+  public List<EnrollmentPlan> plan(List<Card> cards, Timing timing) {
+    return plan(cards, timing, configs.snapshot());
+  }
+
+  /**
+   * The plans of the cards under the given configs: one device query and one protection read for
+   * all of them (none for an empty list).
+   */
+  public List<EnrollmentPlan> plan(List<Card> cards, Timing timing, ConfigSnapshot snapshot) {
+    if (cards.isEmpty()) {
+      return List.of();
+    }
+    Set<Long> allowed = allowedByTheirDevice(cards);
+    Set<Long> protectedCards = protectedAmong(cards);
+    List<EnrollmentPlan> plans = new ArrayList<>(cards.size());
+    for (Card card : cards) {
+      plans.add(
+          rule.plan(
+              card,
+              allowed.contains(card.id()),
+              protectedCards.contains(card.id()),
+              timing,
+              snapshot));
+    }
+    return plans;
+  }
+
+  /**
+   * What a config change does to the cards: those whose governing config differs between {@code
+   * before} and {@code after}, each with its old config and its plan under {@code after} (first
+   * checks spread over each interval). Cards whose config did not change are left out, and the
+   * device and protection reads cover only the others.
+   */
+  public List<ConfigMove> configMoves(
+      List<Card> cards, ConfigSnapshot before, ConfigSnapshot after) {
+    List<Card> changed = new ArrayList<>();
+    List<Optional<PollingConfig>> old = new ArrayList<>();
+    for (Card card : cards) {
+      Optional<PollingConfig> was = before.match(card);
+      if (!was.equals(after.match(card))) {
+        changed.add(card);
+        old.add(was);
+      }
+    }
+    List<EnrollmentPlan> plans = plan(changed, Timing.SPREAD, after);
+    List<ConfigMove> moves = new ArrayList<>(plans.size());
+    for (int i = 0; i < plans.size(); i++) {
+      moves.add(new ConfigMove(old.get(i), plans.get(i)));
+    }
+    return moves;
+  }
+
+  /**
+   * After a check of {@code type}: each card's plan for that one check, due one interval from now,
+   * under the configs in force and with the device flag the check found (no device query). The
+   * protection periods are read, once, only for protect checks: no other interval depends on them.
+   */
+  public List<EnrollmentPlan> afterCheck(TaskType type, List<CheckedCard> checked) {
+    if (checked.isEmpty()) {
+      return List.of();
+    }
+    ConfigSnapshot snapshot = configs.snapshot();
+    Set<Long> protectedCards =
+        type == TaskType.PROTECT
+            ? protectedAmong(checked.stream().map(CheckedCard::card).toList())
+            : Set.of();
+    List<EnrollmentPlan> plans = new ArrayList<>(checked.size());
+    for (CheckedCard one : checked) {
+      Card card = one.card();
+      plans.add(
+          rule.plan(
+                  card,
+                  one.deviceAllowsPolling(),
+                  protectedCards.contains(card.id()),
+                  Timing.AFTER_INTERVAL,
+                  snapshot)
+              .onlyFor(type));
+    }
+    return plans;
+  }
+
+  /**
+   * Whether the card is polled under {@code snapshot}, for a caller that read the card together
+   * with its device and found that device allowing polling (or the card outside any device): the
+   * card's own flag, a deleted device and the config match; nothing is read. The rule dry run reads
+   * the fleet that way, device by device.
+   */
+  public boolean polledWhereDeviceAllows(Card card, ConfigSnapshot snapshot) {
+    return rule.plan(card, true, false, Timing.NOW, snapshot).isPolled();
+  }
+
+  /**
+   * The ids of the cards whose device lets them be polled: every card outside a device, none of a
+   * deleted device, and those whose live device has {@code enable_polling} on (one query for all;
+   * none when no card sits in a live device).
+   */
+  public Set<Long> allowedByTheirDevice(Collection<Card> cards) {
+    Set<Long> deviceIds = new HashSet<>();
+    for (Card card : cards) {
+      if (card.inDevice() && !card.deviceDeleted()) {
+        deviceIds.add(card.deviceId());
+      }
+    }
+    Set<Long> allowingDevices = devices.findPollingAllowed(deviceIds);
+    Set<Long> allowed = new HashSet<>(cards.size() * 2);
+    for (Card card : cards) {
+      if (!card.inDevice()
+          || (!card.deviceDeleted() && allowingDevices.contains(card.deviceId()))) {
+        allowed.add(card.id());
+      }
+    }
+    return allowed;
+  }
+
+  /**
+   * The cards under a protection period, in one Redis read: a card alone by its own key (which an
+   * operator may have written by hand), many by the index of periods, which {@link
+   * ProtectionPeriods#protect} keeps beside the keys.
+   */
+  private Set<Long> protectedAmong(List<Card> cards) {
+    if (cards.size() == 1) {
+      long cardId = cards.get(0).id();
+      return protection.isProtected(cardId) ? Set.of(cardId) : Set.of();
+    }
+    // A set, not a list: the protection index is matched against it member by member.
+    Set<Long> ids = new HashSet<>(cards.size() * 2);
+    cards.forEach(card -> ids.add(card.id()));
+    return protection.protectedAmong(ids);
+  }
+}

@@ -1,0 +1,269 @@
+package com.cmp.polling.core.enrollment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.cmp.polling.core.card.Card;
+import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.config.ConfigSnapshot;
+import com.cmp.polling.core.config.PollingConfigManager;
+import com.cmp.polling.core.config.PollingConfigStore;
+import com.cmp.polling.core.device.DeviceStore;
+import com.cmp.polling.core.enrollment.EnrollmentPlan.NotPolled;
+import com.cmp.polling.core.protection.DesiredState;
+import com.cmp.polling.core.protection.ProtectionPeriods;
+import com.cmp.polling.core.queue.ScheduledCheck;
+import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.testsupport.postgres.PostgresExtension;
+import com.cmp.polling.testsupport.redis.RedisExtension;
+import com.cmp.polling.testsupport.time.SettableClock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Whether cards are polled, under which config, and when their checks are due (seed 003,
+ * ARCHITECTURE section 7), decided from the real card, device and config tables and the real
+ * protection periods in Redis.
+ */
+class CardPlannerIT {
+
+  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.migrated();
+  @RegisterExtension static final RedisExtension redis = new RedisExtension();
+
+  private final SettableClock clock = new SettableClock(Instant.parse("2026-11-29T12:00:00Z"));
+  private final PollingConfigManager configs =
+      new PollingConfigManager(new PollingConfigStore(postgres.jdbc()), redis.template(), clock);
+  private final ProtectionPeriods protection = new ProtectionPeriods(redis.template(), clock);
+  private final CardPlanner planner =
+      new CardPlanner(configs, new DeviceStore(postgres.jdbc()), protection, clock);
+  private final CardStore cards = new CardStore(postgres.jdbc());
+
+  @BeforeEach
+  void oneConfig() {
+    postgres.truncateBusinessTables();
+    redis.flush();
+    postgres.jdbc().sql("DELETE FROM tb_polling_config").update();
+    postgres
+        .data()
+        .config("activated")
+        .condition("activated")
+        .intervals(60, 1800, null, 30)
+        .insert();
+    configs.refreshNow();
+  }
+
+  @Test
+  void firstQueueTime_isNowPlus60s_forA60sInterval() {
+    Card card = card(postgres.data().card().insert());
+
+    EnrollmentPlan plan = planner.plan(card, Timing.AFTER_INTERVAL);
+
+    assertThat(plan.isPolled()).isTrue();
+    assertThat(plan.config().name()).isEqualTo("activated");
+    assertThat(plan.checks())
+        .containsExactlyInAnyOrder(
+            new ScheduledCheck(card.id(), TaskType.REALNAME, clock.instant().plusSeconds(60)),
+            new ScheduledCheck(card.id(), TaskType.CARDDATA, clock.instant().plusSeconds(1800)));
+    assertThat(plan.dueAt(TaskType.CARDDATA)).contains(clock.instant().plusSeconds(1800));
+    assertThat(plan.dueAt(TaskType.PACKAGE)).isEmpty();
+  }
+
+  @Test
+  void taskTypesTheConfigTurnsOff_areLeftOut_andProtectOnlyWhileProtected() {
+    Card card = card(postgres.data().card().insert());
+
+    assertThat(planner.plan(card, Timing.NOW).taskTypes())
+        .containsExactlyInAnyOrder(TaskType.REALNAME, TaskType.CARDDATA);
+
+    protection.protect(card.id(), DesiredState.STOPPED, Duration.ofMinutes(10));
+
+    assertThat(planner.plan(card, Timing.NOW).taskTypes())
+        .containsExactlyInAnyOrder(TaskType.REALNAME, TaskType.CARDDATA, TaskType.PROTECT);
+    assertThat(planner.plan(List.of(card, card(postgres.data().card().insert())), Timing.NOW))
+        .first()
+        .satisfies(plan -> assertThat(plan.taskTypes()).contains(TaskType.PROTECT));
+  }
+
+  @Test
+  void spread_putsFirstChecksWithinTheInterval_theSameWayEveryTime() {
+    for (int i = 0; i < 50; i++) {
+      Card card = card(postgres.data().card().insert());
+      ScheduledCheck first = planner.plan(card, Timing.SPREAD).checks().get(0);
+      ScheduledCheck again = planner.plan(card, Timing.SPREAD).checks().get(0);
+
+      assertThat(first.nextCheckAt())
+          .isBetween(clock.instant(), clock.instant().plus(Duration.ofSeconds(60)));
+      assertThat(again).isEqualTo(first);
+    }
+  }
+
+  @Test
+  void pollingDisabledOnCardOrDevice_orNoConfig_isSkipped_withTheReason() {
+    long device = postgres.data().device().pollingDisabled().insert();
+    Card disabledCard = card(postgres.data().card().pollingDisabled().insert());
+    Card cardOfDisabledDevice = card(postgres.data().card().device(device).insert());
+    Card unmatched = card(postgres.data().card().unverified().insert());
+
+    List<EnrollmentPlan> plans =
+        planner.plan(List.of(disabledCard, cardOfDisabledDevice, unmatched), Timing.NOW);
+
+    assertThat(plans).extracting(EnrollmentPlan::isPolled).containsOnly(false);
+    assertThat(plans)
+        .extracting(EnrollmentPlan::notPolled)
+        .containsExactly(
+            NotPolled.CARD_POLLING_OFF, NotPolled.DEVICE_POLLING_OFF, NotPolled.NO_CONFIG);
+    assertThat(plans.get(0).skipReason())
+        .isEqualTo("polling is disabled on card " + disabledCard.id());
+    assertThat(plans.get(1).skipReason())
+        .isEqualTo(
+            "polling is disabled on device " + device + " of card " + cardOfDisabledDevice.id());
+    assertThat(plans.get(2).skipReason())
+        .contains(
+            "no enabled polling config matches card "
+                + unmatched.id()
+                + " (not_real_name, carrier 1)");
+    assertThat(plans)
+        .extracting(EnrollmentPlan::pollingAllowed)
+        .containsExactly(false, false, true);
+  }
+
+  @Test
+  void cardOfADeletedDevice_isNeverPolled_evenThoughTheDeviceFlagStaysOn() {
+    long device = postgres.data().device().insert();
+    long id = postgres.data().card().device(device).insert();
+    postgres.data().softDeleteDevice(device);
+    Card card = card(id);
+
+    EnrollmentPlan plan = planner.plan(card, Timing.NOW);
+
+    assertThat(plan.isPolled()).isFalse();
+    assertThat(plan.notPolled()).isEqualTo(NotPolled.DEVICE_DELETED);
+    assertThat(plan.skipReason())
+        .isEqualTo(
+            "device "
+                + device
+                + " of card "
+                + id
+                + " is deleted (not polled until the card moves to a live device or out of it)");
+    assertThat(planner.allowedByTheirDevice(List.of(card))).isEmpty();
+  }
+
+  @Test
+  void aBatchOfMany_answersForEachCardWhatABatchOfOneAnswers() {
+    long allowing = postgres.data().device().insert();
+    long disabled = postgres.data().device().pollingDisabled().insert();
+    long deleted = postgres.data().device().insert();
+    List<Long> ids = new ArrayList<>();
+    for (int i = 0; i < 8; i++) {
+      ids.add(postgres.data().card().insert());
+      ids.add(postgres.data().card().device(allowing).insert());
+      ids.add(postgres.data().card().device(disabled).insert());
+      ids.add(postgres.data().card().device(deleted).insert());
+      ids.add(postgres.data().card().pollingDisabled().insert());
+      ids.add(postgres.data().card().unverified().insert());
+    }
+    postgres.data().softDeleteDevice(deleted);
+    protection.protect(ids.get(0), DesiredState.STOPPED, Duration.ofMinutes(5));
+    protection.protect(ids.get(1), DesiredState.ONLINE, Duration.ofMinutes(5));
+    List<Card> fleet = cards.findByIds(ids);
+
+    for (Timing timing : Timing.values()) {
+      List<EnrollmentPlan> together = planner.plan(fleet, timing);
+      List<EnrollmentPlan> alone = fleet.stream().map(card -> planner.plan(card, timing)).toList();
+
+      assertThat(together).as(timing.name()).isEqualTo(alone);
+    }
+    List<EnrollmentPlan> plans = planner.plan(fleet, Timing.NOW);
+    assertThat(plans).extracting(EnrollmentPlan::cardId).containsExactlyElementsOf(idsOf(fleet));
+    assertThat(plans.stream().filter(EnrollmentPlan::isPolled)).hasSize(16);
+    assertThat(plans.stream().filter(plan -> plan.taskTypes().contains(TaskType.PROTECT)))
+        .hasSize(2);
+    assertThat(planner.allowedByTheirDevice(fleet)).hasSize(8 * 4);
+  }
+
+  @Test
+  void afterACheck_theNextOneFollowsTheConfig_andIsEmptyForATypeItTurnedOff() {
+    Card card = card(postgres.data().card().insert());
+    Card disabled = card(postgres.data().card().pollingDisabled().insert());
+
+    List<EnrollmentPlan> carddata =
+        planner.afterCheck(
+            TaskType.CARDDATA,
+            List.of(new CheckedCard(card, true), new CheckedCard(disabled, true)));
+
+    assertThat(carddata.get(0).checks())
+        .containsExactly(
+            new ScheduledCheck(card.id(), TaskType.CARDDATA, clock.instant().plusSeconds(1800)));
+    assertThat(carddata.get(1).pollingAllowed()).isFalse();
+    assertThat(next(card, TaskType.PACKAGE)).isEmpty();
+    assertThat(next(card, TaskType.PROTECT)).isEmpty();
+
+    protection.protect(card.id(), DesiredState.STOPPED, Duration.ofMinutes(10));
+
+    assertThat(next(card, TaskType.PROTECT)).contains(clock.instant().plusSeconds(30));
+  }
+
+  @Test
+  void afterACheck_theDeviceFlagTheCheckFoundDecides_withoutReadingTheDevice() {
+    long device = postgres.data().device().insert();
+    Card card = card(postgres.data().card().device(device).insert());
+
+    EnrollmentPlan plan =
+        planner.afterCheck(TaskType.REALNAME, List.of(new CheckedCard(card, false))).get(0);
+
+    assertThat(plan.notPolled()).isEqualTo(NotPolled.DEVICE_POLLING_OFF);
+  }
+
+  @Test
+  void configMoves_listOnlyTheCardsWhoseConfigChanged_withTheirOldConfig() {
+    Card activated = card(postgres.data().card().insert());
+    Card unverified = card(postgres.data().card().unverified().insert());
+    ConfigSnapshot before = configs.snapshot();
+    postgres
+        .data()
+        .config("not-real-name")
+        .condition("not_real_name")
+        .intervals(120, null, null, null)
+        .insert();
+    configs.refreshNow();
+    ConfigSnapshot after = configs.snapshot();
+
+    List<ConfigMove> moves = planner.configMoves(List.of(activated, unverified), before, after);
+
+    assertThat(moves).hasSize(1);
+    assertThat(moves.get(0).before()).isEmpty();
+    assertThat(moves.get(0).plan().cardId()).isEqualTo(unverified.id());
+    assertThat(moves.get(0).plan().config().name()).isEqualTo("not-real-name");
+    assertThat(moves.get(0).plan().taskTypes()).containsExactly(TaskType.REALNAME);
+    assertThat(planner.configMoves(List.of(activated, unverified), after, after)).isEmpty();
+  }
+
+  @Test
+  void polledWhereDeviceAllows_judgesTheCardsFlagsAndConfig_underTheGivenConfigs() {
+    Card activated = card(postgres.data().card().insert());
+    Card unverified = card(postgres.data().card().unverified().insert());
+    Card disabled = card(postgres.data().card().pollingDisabled().insert());
+
+    assertThat(planner.polledWhereDeviceAllows(activated, configs.snapshot())).isTrue();
+    assertThat(planner.polledWhereDeviceAllows(unverified, configs.snapshot())).isFalse();
+    assertThat(planner.polledWhereDeviceAllows(disabled, configs.snapshot())).isFalse();
+    assertThat(planner.polledWhereDeviceAllows(activated, ConfigSnapshot.EMPTY)).isFalse();
+  }
+
+  private Optional<Instant> next(Card card, TaskType type) {
+    return planner.afterCheck(type, List.of(new CheckedCard(card, true))).get(0).dueAt(type);
+  }
+
+  private Card card(long id) {
+    return cards.findById(id).orElseThrow();
+  }
+
+  private static List<Long> idsOf(List<Card> cards) {
+    return cards.stream().map(Card::id).toList();
+  }
+}
