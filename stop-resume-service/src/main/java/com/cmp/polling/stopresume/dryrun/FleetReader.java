@@ -185,7 +185,8 @@ final class FleetReader {
         rs.getBoolean("enable_polling"),
         null,
         null,
-        null);
+        null,
+        false); // the reads above join live devices only
   }
 
   private static SqlArrayValue ids(Collection<Long> ids) {
