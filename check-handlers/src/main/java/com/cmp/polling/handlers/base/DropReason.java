@@ -1,5 +1,6 @@
 package com.cmp.polling.handlers.base;
 
+import com.cmp.polling.core.card.CachedCard;
 import com.cmp.polling.core.card.Card;
 import java.util.Optional;
 
@@ -26,6 +27,14 @@ enum DropReason {
       return GONE;
     }
     return card.get().deviceDeleted() ? DEVICE_DELETED : POLLING_DISABLED;
+  }
+
+  /**
+   * The reason from the card cache's entry, which does not say whether the device is deleted (a
+   * deleted device allows no polling: {@code devicePollingAllowed} is false).
+   */
+  static DropReason ofCached(Optional<CachedCard> card) {
+    return card.isEmpty() ? GONE : POLLING_DISABLED;
   }
 
   /** The reason as the drop's log line gives it. */

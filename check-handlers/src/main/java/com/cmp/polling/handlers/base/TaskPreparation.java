@@ -121,7 +121,7 @@ class TaskPreparation {
       if (card.isPresent() && card.get().isPolled()) {
         return Optional.of(new PendingCheck(task, card.get(), decoded.startedNanos()));
       }
-      result = completion.drop(task.cardId(), type, DropReason.of(card));
+      result = completion.drop(task.cardId(), type, DropReason.ofCached(card));
     } catch (RuntimeException e) {
       CheckRunner.leftLeased(type, task.cardId(), e);
       result = TaskResult.FAILED;
