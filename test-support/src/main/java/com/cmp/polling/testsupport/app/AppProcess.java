@@ -43,12 +43,30 @@ public final class AppProcess implements AutoCloseable {
    * target/<logName>.log}.
    */
   public static AppProcess start(Map<String, Object> properties, String logName) {
+    return start(executableJar(), properties, logName);
+  }
+
+  /**
+   * Starts another module's executable jar (e.g. a test module running several apps) with {@code
+   * properties} as its command-line arguments; its output goes to {@code target/<logName>.log}.
+   */
+  public static AppProcess start(Path jar, Map<String, Object> properties, String logName) {
+    return start(jar, List.of(), properties, logName);
+  }
+
+  /**
+   * {@link #start(Path, Map, String)} with further JVM options (e.g. {@code
+   * -XX:TieredStopAtLevel=1}, which shortens the start of many processes on few cores).
+   */
+  public static AppProcess start(
+      Path jar, List<String> jvmOptions, Map<String, Object> properties, String logName) {
     int managementPort = Ports.free();
     List<String> command = new ArrayList<>();
     command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx320m");
+    command.addAll(jvmOptions);
     command.add("-jar");
-    command.add(executableJar().toString());
+    command.add(jar.toString());
     command.addAll(List.of(InfrastructureProperties.asArguments(properties)));
     command.add("--management.server.port=" + managementPort);
     command.add("--management.server.address=127.0.0.1");
@@ -83,6 +101,21 @@ public final class AppProcess implements AutoCloseable {
               HttpResponse<String> answer = http.send(health, HttpResponse.BodyHandlers.ofString());
               return answer.statusCode() == 200 && answer.body().contains("\"UP\"");
             });
+  }
+
+  /** The port of the app's actuator (health, Prometheus) on 127.0.0.1. */
+  public int managementPort() {
+    return managementPort;
+  }
+
+  /** Where the app's output goes. */
+  public Path log() {
+    return log;
+  }
+
+  /** Whether the process still runs. */
+  public boolean isAlive() {
+    return process.isAlive();
   }
 
   /** SIGKILL: the process ends at once, its consumers never leave their groups. */
