@@ -132,8 +132,9 @@ public class CdcEngine implements SmartLifecycle {
       if (standbySince == 0) {
         standbySince = System.nanoTime();
         log.info(
-            "CDC standby: slot {} is streamed by another process (PostgreSQL backend pid {});"
-                + " this listener takes over when it is released, looking every {}",
+            "CDC standby: slot {} is streamed by another connection (PostgreSQL backend pid {}:"
+                + " another listener, or this one's engine before a restart, not yet gone); this"
+                + " listener takes over when it is released, looking every {}",
             slot.slot(),
             holder.getAsInt(),
             restartBackoff);

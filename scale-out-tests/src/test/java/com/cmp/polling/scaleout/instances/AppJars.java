@@ -44,9 +44,6 @@ final class AppJars {
       String gatewayUrl,
       Map<String, Object> shared) {
     common = new LinkedHashMap<>(InfrastructureProperties.of(postgres, redis, kafka));
-    // AppProcess gives each process a free management port of its own.
-    common.remove("management.server.port");
-    common.remove("management.server.address");
     common.put("cmp.polling.gateway.base-url", gatewayUrl);
     common.put("spring.main.banner-mode", "off");
     common.putAll(shared);

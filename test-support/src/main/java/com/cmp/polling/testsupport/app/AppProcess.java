@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -67,7 +68,12 @@ public final class AppProcess implements AutoCloseable {
     command.addAll(jvmOptions);
     command.add("-jar");
     command.add(jar.toString());
-    command.addAll(List.of(InfrastructureProperties.asArguments(properties)));
+    // The management port is this class's to choose: given twice on the command line (the
+    // infrastructure properties ask for port 0), Spring would read "0,<port>" and refuse to start.
+    Map<String, Object> arguments = new LinkedHashMap<>(properties);
+    arguments.remove("management.server.port");
+    arguments.remove("management.server.address");
+    command.addAll(List.of(InfrastructureProperties.asArguments(arguments)));
     command.add("--management.server.port=" + managementPort);
     command.add("--management.server.address=127.0.0.1");
     Path log = Paths.get("target", logName + ".log");
