@@ -5,12 +5,14 @@ import io.debezium.engine.DebeziumEngine;
 import io.debezium.engine.format.Json;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.OptionalInt;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.dao.DataAccessException;
 import org.springframework.kafka.core.KafkaTemplate;
 
 /**
@@ -18,6 +20,13 @@ import org.springframework.kafka.core.KafkaTemplate;
  * fails (database or Kafka away, a send not acknowledged), it is started again after a pause and
  * goes on from its last committed offset; the replication slot kept the WAL meanwhile. Starts last
  * and stops first, so that the topology and the consumer see every change the engine sent.
+ *
+ * <p>Several listeners may run: one slot streams to one process at a time, so before each start the
+ * engine looks whether another process streams the slot, and while one does this listener is a
+ * standby (logged once, with the holder), looking again every restart back-off. Its topology and
+ * consumer work meanwhile; when the holder dies, PostgreSQL frees the slot and the standby's engine
+ * starts from the offsets the holder committed (Kafka), so nothing the holder had not sent is lost.
+ * Without that look Debezium would find the slot busy, retry every 10 s and fail after six tries.
  */
 public class CdcEngine implements SmartLifecycle {
 
@@ -26,6 +35,7 @@ public class CdcEngine implements SmartLifecycle {
   private final Properties settings;
   private final KafkaChangeConsumer consumer;
   private final Duration restartBackoff;
+  private final ReplicationSlotHolder slot;
   private volatile boolean running;
   private volatile DebeziumEngine<ChangeEvent<String, String>> engine;
   private Thread thread;
@@ -35,10 +45,12 @@ public class CdcEngine implements SmartLifecycle {
       Properties settings,
       KafkaTemplate<String, byte[]> kafka,
       Duration ackTimeout,
-      Duration restartBackoff) {
+      Duration restartBackoff,
+      ReplicationSlotHolder slot) {
     this.settings = settings;
     this.consumer = new KafkaChangeConsumer(kafka, ackTimeout);
     this.restartBackoff = restartBackoff;
+    this.slot = slot;
   }
 
   @Override
@@ -52,7 +64,7 @@ public class CdcEngine implements SmartLifecycle {
     thread.setDaemon(true);
     thread.start();
     log.info(
-        "CDC engine started: slot {}, publication {}, offsets in topic {}",
+        "CDC engine starting: slot {}, publication {}, offsets in topic {}",
         settings.getProperty("slot.name"),
         settings.getProperty("publication.name"),
         settings.getProperty("offset.storage.topic"));
@@ -61,6 +73,9 @@ public class CdcEngine implements SmartLifecycle {
   private void runUntilStopped() {
     try {
       while (running) {
+        if (!waitWhileAnotherProcessStreams()) {
+          return;
+        }
         engine =
             DebeziumEngine.create(Json.class)
                 .using(settings)
@@ -88,6 +103,47 @@ public class CdcEngine implements SmartLifecycle {
     } finally {
       stopped.countDown();
     }
+  }
+
+  /**
+   * The standby: returns when nobody streams the slot (true) or when the app stops (false). When
+   * the slot cannot be looked at (the database away), the engine is started anyway: it fails and
+   * backs off as for any other failure.
+   */
+  private boolean waitWhileAnotherProcessStreams() {
+    long standbySince = 0;
+    while (running) {
+      OptionalInt holder;
+      try {
+        holder = slot.activePid();
+      } catch (DataAccessException e) {
+        log.debug("cannot see who streams slot {}: {}", slot.slot(), e.toString());
+        return true;
+      }
+      if (holder.isEmpty()) {
+        if (standbySince != 0) {
+          log.info(
+              "CDC standby over: slot {} released after {} ms; this listener's engine takes over",
+              slot.slot(),
+              (System.nanoTime() - standbySince) / 1_000_000);
+        }
+        return true;
+      }
+      if (standbySince == 0) {
+        standbySince = System.nanoTime();
+        log.info(
+            "CDC standby: slot {} is streamed by another connection (PostgreSQL backend pid {}:"
+                + " another listener, or this one's engine before a restart, not yet gone); this"
+                + " listener takes over when it is released, looking every {}",
+            slot.slot(),
+            holder.getAsInt(),
+            restartBackoff);
+      }
+      if (!pause()) {
+        return false;
+      }
+    }
+    return false;
   }
 
   private boolean pause() {

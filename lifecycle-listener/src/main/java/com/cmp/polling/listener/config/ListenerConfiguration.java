@@ -8,12 +8,14 @@ import com.cmp.polling.core.lifecycle.ConfigReenrollment;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.listener.cdc.CdcEngine;
 import com.cmp.polling.listener.cdc.DebeziumSettings;
+import com.cmp.polling.listener.cdc.ReplicationSlotHolder;
 import com.cmp.polling.listener.topology.LifecycleTopology;
 import com.cmp.polling.listener.topology.StreamsSettings;
 import com.cmp.polling.listener.topology.TopologyRunner;
 import com.cmp.polling.schemas.json.PayloadCodec;
 import java.util.HashMap;
 import java.util.Map;
+import javax.sql.DataSource;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.config.TopicConfig;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -38,7 +40,8 @@ public class ListenerConfiguration {
       DataSourceProperties dataSource,
       KafkaProperties kafka,
       KafkaTemplate<String, byte[]> template,
-      PollingProperties polling) {
+      PollingProperties polling,
+      DataSource database) {
     var settings =
         DebeziumSettings.of(
             properties.cdc(),
@@ -50,7 +53,11 @@ public class ListenerConfiguration {
         "offset.storage.replication.factor",
         Short.toString(offsetReplicationFactor(properties, polling)));
     return new CdcEngine(
-        settings, template, polling.kafka().ackTimeout(), properties.cdc().restartBackoff());
+        settings,
+        template,
+        polling.kafka().ackTimeout(),
+        properties.cdc().restartBackoff(),
+        new ReplicationSlotHolder(database, properties.cdc().slotName()));
   }
 
   /**

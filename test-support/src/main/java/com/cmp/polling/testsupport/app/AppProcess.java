@@ -15,7 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -44,18 +44,36 @@ public final class AppProcess implements AutoCloseable {
    * target/<logName>.log}.
    */
   public static AppProcess start(Map<String, Object> properties, String logName) {
+    return start(executableJar(), properties, logName);
+  }
+
+  /**
+   * Starts another module's executable jar (e.g. a test module running several apps) with {@code
+   * properties} as its command-line arguments; its output goes to {@code target/<logName>.log}.
+   */
+  public static AppProcess start(Path jar, Map<String, Object> properties, String logName) {
+    return start(jar, List.of(), properties, logName);
+  }
+
+  /**
+   * {@link #start(Path, Map, String)} with further JVM options (e.g. {@code
+   * -XX:TieredStopAtLevel=1}, which shortens the start of many processes on few cores).
+   */
+  public static AppProcess start(
+      Path jar, List<String> jvmOptions, Map<String, Object> properties, String logName) {
     int managementPort = Ports.free();
     List<String> command = new ArrayList<>();
     command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx320m");
+    command.addAll(jvmOptions);
     command.add("-jar");
-    command.add(executableJar().toString());
-    // The actuator's port is ours to choose (we poll its health): a port in the properties would be
-    // joined to ours by Spring ("0,42265") and the app would not start.
-    Map<String, Object> others = new HashMap<>(properties);
-    others.remove("management.server.port");
-    others.remove("management.server.address");
-    command.addAll(List.of(InfrastructureProperties.asArguments(others)));
+    command.add(jar.toString());
+    // The management port is this class's to choose: given twice on the command line (the
+    // infrastructure properties ask for port 0), Spring would read "0,<port>" and refuse to start.
+    Map<String, Object> arguments = new LinkedHashMap<>(properties);
+    arguments.remove("management.server.port");
+    arguments.remove("management.server.address");
+    command.addAll(List.of(InfrastructureProperties.asArguments(arguments)));
     command.add("--management.server.port=" + managementPort);
     command.add("--management.server.address=127.0.0.1");
     Path log = Paths.get("target", logName + ".log");
@@ -89,6 +107,21 @@ public final class AppProcess implements AutoCloseable {
               HttpResponse<String> answer = http.send(health, HttpResponse.BodyHandlers.ofString());
               return answer.statusCode() == 200 && answer.body().contains("\"UP\"");
             });
+  }
+
+  /** The port of the app's actuator (health, Prometheus) on 127.0.0.1. */
+  public int managementPort() {
+    return managementPort;
+  }
+
+  /** Where the app's output goes. */
+  public Path log() {
+    return log;
+  }
+
+  /** Whether the process still runs. */
+  public boolean isAlive() {
+    return process.isAlive();
   }
 
   /** SIGKILL: the process ends at once, its consumers never leave their groups. */
