@@ -29,7 +29,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The one place that decides and performs automatic stop and resume (ARCHITECTURE section 7, seed
+ * The one place that decides and performs automatic stop and resume (docs/architecture.md, "The rules", seed
  * 004 decision 3). Handlers collect data and call {@link #evaluateAndAct}; nothing else stops or
  * resumes a card by the rules. Operator actions live in {@link OperatorActions}.
  *

@@ -8,7 +8,8 @@ package com.cmp.polling.benchmarks.steady;
  * @param overdue cards due and not dispatched, all task types (scheduler's monitoring API)
  * @param oldestOverdueSeconds the longest wait among them
  * @param consumerLag tasks published and not yet consumed by the handlers (scheduler gauge)
- * @param latenessP99 the handlers' recent p99 lateness of scheduled checks, largest over task types
+ * @param latenessP99 p99 lateness of the scheduled checks settled since the previous sample, all
+ *     task types (from the handlers' histogram)
  *     (Micrometer's decaying percentile), seconds
  * @param heldBackRounds rounds held back by back-pressure so far, all types
  * @param redisMib Redis used_memory

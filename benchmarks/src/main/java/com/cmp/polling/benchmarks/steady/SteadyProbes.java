@@ -100,12 +100,15 @@ final class SteadyProbes {
         seconds <= 0 ? 0 : (now.checksSettled() - previous.checksSettled()) / seconds,
         overdue,
         oldest,
-        now.scheduler().sum("polling_scheduler_consumer_lag"),
-        now.handlers()
-            .max(
-                "polling_handlers_lateness_seconds",
-                Map.of("quantile", "0.99", "source", "scheduled"))
-            .orElse(Double.NaN),
+        now.scheduler().sum("polling_handlers_lag"),
+        // Micrometer exports the histogram, not client-side percentiles, when both are asked for:
+        // the p99 of the checks settled since the previous sample comes from its buckets.
+        LatenessHistogram.between(
+                previous.handlers(),
+                now.handlers(),
+                "polling_handlers_lateness_seconds_bucket",
+                Map.of("source", "scheduled"))
+            .quantile(0.99),
         now.scheduler().sum("polling_scheduler_skipped_total"),
         redis.usedMemory() / MIB,
         heapMib(now.scheduler()),

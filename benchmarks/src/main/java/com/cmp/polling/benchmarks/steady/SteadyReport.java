@@ -215,8 +215,8 @@ final class SteadyReport {
     report.paragraph(
         "Over time (t in seconds from the window's start; negative: the initializer was still"
             + " enrolling; overdue = cards due and not dispatched, realname + carddata + package,"
-            + " from `/api/monitoring/queues`; consumer lag from the scheduler's back-pressure"
-            + " gauge; p99 = the handlers' recent p99 lateness, largest over task types; held"
+            + " from `/api/monitoring/queues`; consumer lag = the scheduler's `polling.handlers.lag`"
+            + " gauge; p99 = lateness of the checks settled since the previous line; held"
             + " back = rounds held back so far):");
     report.table(
         List.of(
@@ -225,7 +225,7 @@ final class SteadyReport {
             "overdue",
             "oldest overdue s",
             "consumer lag",
-            "p99 recent",
+            "p99 since previous",
             "held back",
             "Redis MiB",
             "scheduler heap MiB",

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Whether cards are polled, under which config, and when their checks are due (seed 003,
- * ARCHITECTURE section 7), decided from the real card, device and config tables and the real
+ * docs/architecture.md, "The rules"), decided from the real card, device and config tables and the real
  * protection periods in Redis.
  */
 class CardPlannerIT {

@@ -19,7 +19,7 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 /**
- * The three stop conditions of ARCHITECTURE section 7 (seed 004, decision 3), in priority order.
+ * The three stop conditions of docs/architecture.md, "The rules" (seed 004, decision 3), in priority order.
  * For a card in a device the packages are the device's (seed bug 1). Which package decides and when
  * it is exhausted is the package rule, computed by the database ({@link
  * com.cmp.polling.core.packageusage.PackageRule}); these rules only read its verdicts. The rule
