@@ -8,8 +8,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 /**
  * Which polling config governs which live cards, computed in PostgreSQL by the rules of {@link
  * ConfigSnapshot#match} (card condition from network and real-name status, carrier, enabled configs
- * by priority then id, card AND device polling flags, a soft-deleted device allowing none, live rows only). Every call reads the whole
- * card table: callers cache the answer.
+ * by priority then id, card AND device polling flags, a soft-deleted device allowing none, live
+ * rows only). Every call reads the whole card table: callers cache the answer.
  */
 public class GovernedCards {
 

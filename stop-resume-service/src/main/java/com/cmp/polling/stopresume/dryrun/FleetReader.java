@@ -185,7 +185,9 @@ final class FleetReader {
         rs.getBoolean("enable_polling"),
         null,
         null,
-        null);
+        null,
+        // A card of a deleted device is read with no device (see fleetCard), never as deleted.
+        false);
   }
 
   private static SqlArrayValue ids(Collection<Long> ids) {
