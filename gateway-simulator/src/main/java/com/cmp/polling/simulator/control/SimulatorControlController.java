@@ -8,6 +8,7 @@ import com.cmp.polling.simulator.calls.CallCounter;
 import com.cmp.polling.simulator.calls.CallReport;
 import com.cmp.polling.simulator.state.CardState;
 import com.cmp.polling.simulator.state.CardStates;
+import com.cmp.polling.simulator.state.PackageStates;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,6 +33,7 @@ class SimulatorControlController {
 
   private final BehaviourSettings settings;
   private final CardStates cards;
+  private final PackageStates packages;
   private final PendingFailures failures;
   private final CallCounter calls;
   private final RateLimiter limiter;
@@ -39,11 +41,13 @@ class SimulatorControlController {
   SimulatorControlController(
       BehaviourSettings settings,
       CardStates cards,
+      PackageStates packages,
       PendingFailures failures,
       CallCounter calls,
       RateLimiter limiter) {
     this.settings = settings;
     this.cards = cards;
+    this.packages = packages;
     this.failures = failures;
     this.calls = calls;
     this.limiter = limiter;
@@ -73,6 +77,18 @@ class SimulatorControlController {
     return card;
   }
 
+  @GetMapping("/cards/{iccid}/package")
+  PackageRequest packageOf(@PathVariable String iccid) {
+    return new PackageRequest(packages.get(iccid));
+  }
+
+  @PutMapping("/cards/{iccid}/package")
+  PackageRequest setPackage(@PathVariable String iccid, @RequestBody PackageRequest request) {
+    packages.set(iccid, request.state());
+    log.info("ICCID {}: its package is now reported {}", iccid, request.state());
+    return request;
+  }
+
   @PostMapping("/cards/{iccid}/fail-next")
   ArmedFailure failNext(@PathVariable String iccid, @RequestBody FailNextRequest request) {
     failures.arm(iccid, request.count(), request.status());
@@ -98,6 +114,7 @@ class SimulatorControlController {
   ResponseEntity<Void> reset() {
     settings.reset();
     cards.reset();
+    packages.reset();
     failures.reset();
     calls.reset();
     limiter.reset();
