@@ -68,11 +68,17 @@ function usage(view) {
       el("tr", {}, el("td", {}, time(u.at)), el("td", {}, u.monthStart), el("td", { class: "num" }, num(u.monthTotalMb)), el("td", { class: "num" }, num(u.deltaMb))))));
 }
 
+// The reason set first, then the others that held at the stop: "no_package (also traffic_exhausted)".
+function reasonsText(h) {
+  const others = (h.reasons || []).slice(1);
+  return others.length === 0 ? h.reason : h.reason + " (also " + others.join(", ") + ")";
+}
+
 function historyTable(view) {
   return el("section", {}, el("h2", {}, "Stop / resume history (newest first)"),
     view.history.length === 0 ? el("p", { class: "muted" }, "never stopped or resumed") :
       table(["time", "action", "reason", "trigger", "result", "attempt", "error"], view.history.map((h) =>
-        el("tr", { class: "history-row" }, el("td", {}, time(h.at)), el("td", {}, h.action), el("td", {}, h.reason),
+        el("tr", { class: "history-row" }, el("td", {}, time(h.at)), el("td", {}, h.action), el("td", {}, reasonsText(h)),
           el("td", {}, h.trigger), el("td", { class: h.result === "success" ? "ok" : "bad" }, h.result),
           el("td", { class: "num" }, h.attempt), el("td", {}, h.error || "")))));
 }

@@ -71,6 +71,20 @@ public final class SimulatorControl {
   }
 
   /**
+   * Sets what the package query reports for the card: {@code none}, {@code pending}, {@code active}
+   * (the default), {@code exhausted} or {@code expired}.
+   */
+  public void setPackage(String iccid, String state) {
+    client
+        .put()
+        .uri("/sim/cards/{iccid}/package", iccid)
+        .contentType(MediaType.APPLICATION_JSON)
+        .body(Map.of("state", state))
+        .retrieve()
+        .toBodilessEntity();
+  }
+
+  /**
    * Makes the next {@code count} card operations on the ICCID answer {@code status} (400..599),
    * replacing any failures still pending for it; 0 cancels them.
    */

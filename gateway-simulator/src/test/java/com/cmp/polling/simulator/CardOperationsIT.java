@@ -1,6 +1,7 @@
 package com.cmp.polling.simulator;
 
 import static com.cmp.polling.simulator.calls.CardOperation.NETWORK_STATUS;
+import static com.cmp.polling.simulator.calls.CardOperation.PACKAGE;
 import static com.cmp.polling.simulator.calls.CardOperation.REAL_NAME;
 import static com.cmp.polling.simulator.calls.CardOperation.START;
 import static com.cmp.polling.simulator.calls.CardOperation.STOP;
@@ -63,6 +64,21 @@ class CardOperationsIT {
     assertThat(answer.isJson()).isTrue();
     JSONAssert.assertEquals(
         "{\"iccid\": \"" + ICCID + "\", \"verified\": true}", answer.body(), STRICT);
+  }
+
+  @Test
+  void package_answersTheStateOfThePackageInUse_activeUntilSetOtherwise() throws Exception {
+    Answer fresh = http.card(1, ICCID, PACKAGE);
+    control.setPackage(ICCID, "expired");
+    Answer expired = http.card(1, ICCID, PACKAGE);
+    control.reset();
+
+    assertThat(fresh.status()).isEqualTo(200);
+    JSONAssert.assertEquals(
+        "{\"iccid\": \"" + ICCID + "\", \"state\": \"active\"}", fresh.body(), STRICT);
+    assertThat(expired.json()).containsEntry("state", "expired");
+    assertThat(http.card(1, ICCID, PACKAGE).json()).containsEntry("state", "active");
+    assertThat(control.calls(ICCID)).containsEntry("package", 1);
   }
 
   @Test

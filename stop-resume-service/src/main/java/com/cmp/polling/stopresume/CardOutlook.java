@@ -14,6 +14,8 @@ import java.util.List;
  * @param exempted the reasons that hold but that a rule switch sets aside
  * @param action what evaluateAndAct would do
  * @param reason the reason it would stop for, or lift; null for {@link Action#NONE}
+ * @param reasons what the action would record for this card in tb_stop_resume_log: for a stop every
+ *     reason that holds, {@code reason} first; for a resume the reason lifted; empty for none
  * @param explanation why, as the decision's log line would say it
  * @param affectedCardIds the cards it would stop or resume (several for a device), empty for none
  */
@@ -26,6 +28,7 @@ public record CardOutlook(
     List<Exemption> exempted,
     Action action,
     StopReason reason,
+    List<StopReason> reasons,
     String explanation,
     List<Long> affectedCardIds) {
 
@@ -39,6 +42,7 @@ public record CardOutlook(
   public CardOutlook {
     holding = List.copyOf(holding);
     exempted = List.copyOf(exempted);
+    reasons = List.copyOf(reasons);
     affectedCardIds = List.copyOf(affectedCardIds);
   }
 }

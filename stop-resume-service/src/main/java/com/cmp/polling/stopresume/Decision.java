@@ -5,6 +5,7 @@ import com.cmp.polling.core.switches.Exemption;
 import com.cmp.polling.schemas.action.StopReason;
 import com.cmp.polling.stopresume.rules.RuleVerdict;
 import com.cmp.polling.stopresume.rules.StopRules;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.LongFunction;
@@ -14,10 +15,19 @@ import java.util.stream.Collectors;
 /**
  * What the rules want for one card right now, with the reason to log.
  *
+ * @param reason the reason to stop for (the highest priority one), or the one a resume lifts; null
+ *     when nothing is to be done with an online card
+ * @param reasons for a stop, every reason that holds for the card, {@code reason} first; for a
+ *     resume, the reason lifted; otherwise the reasons that still hold (possibly none)
  * @param exempted reasons that hold but that the rule switches set aside (empty when the rules were
  *     not asked: a card stopped for a reason they never lift)
  */
-record Decision(Kind kind, StopReason reason, String explanation, List<Exemption> exempted) {
+record Decision(
+    Kind kind,
+    StopReason reason,
+    List<StopReason> reasons,
+    String explanation,
+    List<Exemption> exempted) {
 
   enum Kind {
     NONE,
@@ -26,6 +36,7 @@ record Decision(Kind kind, StopReason reason, String explanation, List<Exemption
   }
 
   Decision {
+    reasons = List.copyOf(reasons);
     exempted = List.copyOf(exempted);
   }
 
@@ -45,15 +56,21 @@ record Decision(Kind kind, StopReason reason, String explanation, List<Exemption
           ? new Decision(
               Kind.NONE,
               null,
+              List.of(),
               "online and no stop reason holds" + exemptions(verdict),
               verdict.exempted())
           : new Decision(
-              Kind.STOP, reasons.get(0), codes(reasons) + exemptions(verdict), verdict.exempted());
+              Kind.STOP,
+              reasons.get(0),
+              reasons,
+              codes(reasons) + exemptions(verdict),
+              verdict.exempted());
     }
     if (!card.isStoppedForPollingReason()) {
       return new Decision(
           Kind.NONE,
           null,
+          List.of(),
           "stopped for " + card.stopReason() + ", never resumed automatically",
           List.of());
     }
@@ -64,11 +81,13 @@ record Decision(Kind kind, StopReason reason, String explanation, List<Exemption
         ? new Decision(
             Kind.RESUME,
             stoppedFor,
+            List.of(stoppedFor),
             stoppedFor.code() + " no longer holds" + exemptions(verdict),
             verdict.exempted())
         : new Decision(
             Kind.NONE,
             stoppedFor,
+            reasons,
             "still " + codes(reasons) + exemptions(verdict),
             verdict.exempted());
   }
@@ -105,6 +124,29 @@ record Decision(Kind kind, StopReason reason, String explanation, List<Exemption
                               && verdicts.apply(target).holding().isEmpty())
                   .toList();
     };
+  }
+
+  /**
+   * The reasons a stop records for one of its targets: the deciding card's own, or, for another
+   * card of the device, the device's package reasons (the same for every card) followed by what
+   * holds for that card alone ({@code not_realname} of an unverified neighbour, not of a verified
+   * one). For a resume, the reason the target was stopped for.
+   *
+   * @param verdicts what the rules say of another card of the device
+   */
+  List<StopReason> reasonsAt(Card target, Card deciding, Function<Card, RuleVerdict> verdicts) {
+    if (kind == Kind.RESUME) {
+      return List.of(StopReason.fromCode(target.stopReason()));
+    }
+    if (target.id() == deciding.id()) {
+      return reasons;
+    }
+    List<StopReason> own = new ArrayList<>(reasons.size());
+    reasons.stream().filter(StopRules::isDeviceWide).forEach(own::add);
+    verdicts.apply(target).holding().stream()
+        .filter(r -> !StopRules.isDeviceWide(r))
+        .forEach(own::add);
+    return own;
   }
 
   boolean isNone() {

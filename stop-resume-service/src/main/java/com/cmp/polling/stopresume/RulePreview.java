@@ -3,6 +3,7 @@ package com.cmp.polling.stopresume;
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.protection.ProtectionPeriods;
+import com.cmp.polling.core.switches.Exemption;
 import com.cmp.polling.schemas.action.StopReason;
 import com.cmp.polling.stopresume.rules.RuleVerdict;
 import com.cmp.polling.stopresume.rules.StopRules;
@@ -34,8 +35,16 @@ public final class RulePreview {
 
   /**
    * @param reason the reason of the stop, the reason lifted by the resume, or the reason set aside
+   * @param reasons for a stop, every reason that would be recorded for the card ({@code reason}
+   *     first: a card whose only package is used up has {@code no_package, traffic_exhausted}); for
+   *     a resume, the reason lifted; for an exemption, every reason set aside
    */
-  public record Fate(Card card, Action action, StopReason reason) {}
+  public record Fate(Card card, Action action, StopReason reason, List<StopReason> reasons) {
+
+    public Fate {
+      reasons = List.copyOf(reasons);
+    }
+  }
 
   private final CardStore cards;
   private final StopRules rules;
@@ -59,7 +68,7 @@ public final class RulePreview {
     Decision decision = Decision.of(card, c -> verdict);
     if (protectedCard) {
       return outlook(
-          card, verdict, true, CardOutlook.Action.NONE, null, protectionText(), List.of());
+          card, verdict, true, CardOutlook.Action.NONE, List.of(), protectionText(), List.of());
     }
     List<Long> affected =
         decision
@@ -73,8 +82,9 @@ public final class RulePreview {
           case STOP -> CardOutlook.Action.STOP;
           case RESUME -> CardOutlook.Action.RESUME;
         };
-    StopReason reason = decision.isNone() ? null : decision.reason();
-    return outlook(card, verdict, false, action, reason, decision.explanation(), affected);
+    List<StopReason> recorded =
+        decision.isNone() ? List.of() : decision.reasonsAt(card, card, c -> verdict);
+    return outlook(card, verdict, false, action, recorded, decision.explanation(), affected);
   }
 
   /**
@@ -111,19 +121,28 @@ public final class RulePreview {
             decision
                 .targets(card, deviceCards, isProtected, verdicts)
                 .forEach(
-                    t -> fates.putIfAbsent(t.id(), new Fate(t, Action.STOP, decision.reason())));
+                    t ->
+                        fates.putIfAbsent(
+                            t.id(),
+                            new Fate(
+                                t,
+                                Action.STOP,
+                                decision.reason(),
+                                decision.reasonsAt(t, card, verdicts))));
         case RESUME ->
             decision
                 .targets(card, deviceCards, isProtected, verdicts)
                 .forEach(
-                    t ->
-                        fates.putIfAbsent(
-                            t.id(),
-                            new Fate(t, Action.RESUME, StopReason.fromCode(t.stopReason()))));
+                    t -> {
+                      StopReason lifted = StopReason.fromCode(t.stopReason());
+                      fates.putIfAbsent(
+                          t.id(), new Fate(t, Action.RESUME, lifted, List.of(lifted)));
+                    });
         case NONE -> {
           if (card.isOnline() && !decision.exempted().isEmpty()) {
-            fates.putIfAbsent(
-                card.id(), new Fate(card, Action.EXEMPT, decision.exempted().get(0).reason()));
+            List<StopReason> setAside =
+                decision.exempted().stream().map(Exemption::reason).toList();
+            fates.putIfAbsent(card.id(), new Fate(card, Action.EXEMPT, setAside.get(0), setAside));
           }
         }
       }
@@ -136,7 +155,7 @@ public final class RulePreview {
       RuleVerdict verdict,
       boolean protectedCard,
       CardOutlook.Action action,
-      StopReason reason,
+      List<StopReason> recorded,
       String explanation,
       List<Long> affected) {
     return new CardOutlook(
@@ -147,7 +166,8 @@ public final class RulePreview {
         verdict.holding(),
         verdict.exempted(),
         action,
-        reason,
+        recorded.isEmpty() ? null : recorded.get(0),
+        recorded,
         explanation,
         affected);
   }

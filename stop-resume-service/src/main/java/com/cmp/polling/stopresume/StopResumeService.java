@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -113,8 +114,12 @@ public class StopResumeService {
       if (current.deviceDeleted()) {
         return done(leftInDeletedDevice(current));
       }
-      Decision decision = Decision.of(current, rules);
-      Evaluation evaluation = act(current, decision, held);
+      // One read of the packages serves the decision and the reasons of every card it stops: the
+      // cards of a device share the device's packages.
+      PackageFacts facts = rules.facts(current);
+      Function<Card, RuleVerdict> verdicts = c -> rules.verdict(c, facts);
+      Decision decision = Decision.of(current, verdicts);
+      Evaluation evaluation = act(current, decision, held, verdicts);
       if (evaluation.hasFailures()) {
         metrics.evaluation("failed");
         throw new CarrierActionFailedException(evaluation.actions());
@@ -180,7 +185,11 @@ public class StopResumeService {
     return Evaluation.leaving(card, Outcome.DEVICE_DELETED);
   }
 
-  private Evaluation act(Card card, Decision decision, HeldLock held) {
+  /**
+   * @param verdicts what the rules say of a card of the deciding card's device (or of that card)
+   */
+  private Evaluation act(
+      Card card, Decision decision, HeldLock held, Function<Card, RuleVerdict> verdicts) {
     if (decision.isNone()) {
       logExemptions(card, decision);
       return Evaluation.leaving(card, Outcome.NO_ACTION, decision.exempted());
@@ -194,7 +203,8 @@ public class StopResumeService {
       }
       results.add(
           decision.isStop()
-              ? actions.stop(target, decision.reason(), ActionTrigger.EVALUATION)
+              ? actions.stop(
+                  target, decision.reasonsAt(target, card, verdicts), ActionTrigger.EVALUATION)
               : actions.resume(
                   target, StopReason.fromCode(target.stopReason()), ActionTrigger.EVALUATION));
     }

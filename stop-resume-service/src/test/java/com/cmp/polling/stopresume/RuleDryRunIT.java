@@ -123,6 +123,35 @@ class RuleDryRunIT {
                 Action.EXEMPT,
                 Map.of(StopReason.NOT_REALNAME, 1L)));
     assertThat(report.byCarrier()).containsOnlyKeys(1L, 2L);
+    // Every reason that would be recorded: a device's only package used up is no_package with
+    // traffic_exhausted beside it; a pending package makes it traffic_exhausted alone.
+    assertThat(report.stopsByReasonsHeld())
+        .isEqualTo(
+            Map.of(
+                List.of(StopReason.NO_PACKAGE),
+                1L,
+                List.of(StopReason.NO_PACKAGE, StopReason.TRAFFIC_EXHAUSTED),
+                3L,
+                List.of(
+                    StopReason.NO_PACKAGE, StopReason.TRAFFIC_EXHAUSTED, StopReason.NOT_REALNAME),
+                1L,
+                List.of(StopReason.TRAFFIC_EXHAUSTED),
+                3L,
+                List.of(StopReason.NOT_REALNAME),
+                2L));
+    assertThat(holding(StopReason.NOT_REALNAME))
+        .isEqualTo(
+            fleet.ids("unverifiedNormal", "paidDevice.unverified", "emptyDevice.unverified"));
+    assertThat(holding(StopReason.TRAFFIC_EXHAUSTED))
+        .isEqualTo(
+            fleet.ids(
+                "exhaustedWithPending",
+                "sharedExhausted.carrier2",
+                "sharedExhausted.carrier1",
+                "emptyDevice.verified",
+                "emptyDevice.unverified",
+                "emptyDevice.notPolled",
+                "emptyDevice.otherCarrierNotPolled"));
     assertThat(report.cardsEvaluated()).isEqualTo(20);
     assertThat(report.cardsProtected()).isEqualTo(2);
     assertThat(report.switches().forCarrier(2).enforceNotRealname()).isFalse();
@@ -172,6 +201,11 @@ class RuleDryRunIT {
       }
     }
 
+    Map<StopReason, List<Long>> announcedHolding = new TreeMap<>();
+    for (StopReason reason : StopReason.values()) {
+      announcedHolding.put(reason, holding(reason));
+    }
+
     Map<Action, Map<StopReason, List<Long>>> done = new TreeMap<>();
     for (long id : before.keySet()) {
       Card card = rig.card(id);
@@ -196,6 +230,21 @@ class RuleDryRunIT {
     }
 
     assertThat(done).isEqualTo(announced);
+    // The log records for each card stopped exactly the reasons the dry run said would hold.
+    Map<StopReason, List<Long>> recordedHolding = new TreeMap<>();
+    for (StopReason reason : StopReason.values()) {
+      recordedHolding.put(reason, new ArrayList<>());
+    }
+    for (Card was : before.values()) {
+      if (was.isOnline() && !rig.card(was.id()).isOnline()) {
+        rig.attempts
+            .lastStop(was.id())
+            .orElseThrow()
+            .reasons()
+            .forEach(reason -> recordedHolding.get(reason).add(was.id()));
+      }
+    }
+    assertThat(recordedHolding).isEqualTo(announcedHolding);
   }
 
   @Test
@@ -245,6 +294,11 @@ class RuleDryRunIT {
                     ids(Action.STOP, StopReason.TRAFFIC_EXHAUSTED),
                     ids(Action.STOP, StopReason.NOT_REALNAME))));
     assertThat(sizes.subList(0, 3)).containsOnly(3);
+  }
+
+  /** The cards a stop concerns for which {@code reason} would be recorded, first or not. */
+  private static List<Long> holding(StopReason reason) {
+    return dryRun(3).cards(Action.STOP, null, reason, null, 0, 1_000).cardIds();
   }
 
   private List<Long> ids(Action action, StopReason reason) {

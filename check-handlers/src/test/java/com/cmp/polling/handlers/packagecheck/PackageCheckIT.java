@@ -8,6 +8,7 @@ import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.handlers.HandlersTestApp;
 import com.cmp.polling.handlers.QueueProbe;
 import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.simulator.SimulatorControl;
 import com.cmp.polling.testsupport.data.TestData;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
@@ -19,6 +20,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class PackageCheckIT {
 
@@ -94,6 +97,109 @@ class PackageCheckIT {
         .until(() -> queues.nextCheckIn(card, TaskType.PACKAGE, Duration.ofSeconds(3600)));
     assertThat(status(pkg)).isEqualTo(1);
     assertThat(card(card).isOnline()).isTrue();
+  }
+
+  @Test
+  void carrierReportsThePackageExpired_marksItExpired_andTheCardStopsForNoPackage() {
+    long card = data.card().iccid("89860000000000019501").insert();
+    long pkg =
+        data.packageOfCard(card)
+            .status(1)
+            .usage("1", "1024")
+            .expiresAt(Instant.now().plusSeconds(86400))
+            .insert();
+    carrier().setPackage("89860000000000019501", "expired");
+
+    app.dispatch(card, TaskType.PACKAGE);
+
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> "no_package".equals(card(card).stopReason()));
+    assertThat(status(pkg)).isEqualTo(3);
+    assertThat(carrier().calls("89860000000000019501")).isEqualTo(Map.of("package", 1, "stop", 1));
+    assertThat(lastStopReasons(card)).isEqualTo("{no_package}");
+  }
+
+  @Test
+  void carrierReportsThePackageExhausted_besideAPendingOne_stopsForTrafficExhausted() {
+    long card = data.card().iccid("89860000000000019502").insert();
+    long pkg = data.packageOfCard(card).status(1).usage("1", "1024").insert();
+    long pending = data.packageOfCard(card).status(0).insert();
+    carrier().setPackage("89860000000000019502", "exhausted");
+
+    app.dispatch(card, TaskType.PACKAGE);
+
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> "traffic_exhausted".equals(card(card).stopReason()));
+    assertThat(status(pkg)).isEqualTo(2);
+    assertThat(status(pending)).isZero();
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {404, 501})
+  void gatewayWithoutThePackageQuery_fallsBackToTheLocalCheck(int answer) {
+    String iccid = "8986000000000001950" + (answer == 404 ? "3" : "4");
+    long card = data.card().iccid(iccid).insert();
+    long overLimit = data.packageOfCard(card).status(1).usage("2048", "1024").insert();
+    carrier().setPackage(iccid, "active");
+    carrier().failNext(iccid, 1, answer);
+
+    app.dispatch(card, TaskType.PACKAGE);
+
+    // The local check alone: the package over its limit is exhausted, nothing else is left.
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> "no_package".equals(card(card).stopReason()));
+    assertThat(status(overLimit)).isEqualTo(2);
+    assertThat(carrier().calls(iccid)).containsEntry("package", 1);
+    assertThat(lastStopReasons(card)).isEqualTo("{no_package,traffic_exhausted}");
+  }
+
+  @Test
+  void carrierDown_retriesSoon_andChangesNothing() {
+    String iccid = "89860000000000019505";
+    long card = data.card().iccid(iccid).insert();
+    long pkg = data.packageOfCard(card).status(1).usage("2048", "1024").insert();
+    carrier().setPackage(iccid, "expired");
+    carrier().failNext(iccid, 1_000, 503);
+
+    app.dispatch(card, TaskType.PACKAGE);
+
+    // Retried after the short retry delay (60 s), not at the package interval of an online card.
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> queues.nextCheckIn(card, TaskType.PACKAGE, Duration.ofSeconds(60)));
+    assertThat(carrier().calls(iccid)).containsEntry("package", 1);
+    assertThat(status(pkg)).isEqualTo(1);
+    assertThat(card(card).isOnline()).isTrue();
+    assertThat(logRows(card)).isZero();
+    assertThat(carrier().calls(iccid)).doesNotContainKey("stop");
+    carrier().failNext(iccid, 0, 503);
+  }
+
+  private static SimulatorControl carrier() {
+    return app.simulator().control();
+  }
+
+  private static String lastStopReasons(long card) {
+    return postgres
+        .jdbc()
+        .sql(
+            "SELECT reasons::text FROM tb_stop_resume_log WHERE iot_card_id = ? AND action ="
+                + " 'stop' AND result = 'success' ORDER BY id DESC LIMIT 1")
+        .param(card)
+        .query(String.class)
+        .single();
+  }
+
+  private static long logRows(long card) {
+    return postgres
+        .jdbc()
+        .sql("SELECT count(*) FROM tb_stop_resume_log WHERE iot_card_id = ?")
+        .param(card)
+        .query(Long.class)
+        .single();
   }
 
   private static Card card(long id) {

@@ -5,6 +5,7 @@ public enum CardOperation {
   REAL_NAME("real-name"),
   USAGE("usage"),
   NETWORK_STATUS("network-status"),
+  PACKAGE("package"),
   STOP("stop"),
   START("start");
 

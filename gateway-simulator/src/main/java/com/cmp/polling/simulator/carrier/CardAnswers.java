@@ -13,6 +13,9 @@ final class CardAnswers {
   /** Month-to-date total of the month starting {@code monthStart}. */
   record Usage(String iccid, LocalDate monthStart, BigDecimal totalMb) {}
 
+  /** The state of the package the card uses now: none, pending, active, exhausted, expired. */
+  record Package(String iccid, String state) {}
+
   /** Network status, also the answer of stop and start. */
   record NetworkStatus(String iccid, boolean online) {}
 }

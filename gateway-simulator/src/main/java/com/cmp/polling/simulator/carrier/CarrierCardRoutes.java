@@ -3,6 +3,7 @@ package com.cmp.polling.simulator.carrier;
 import com.cmp.polling.simulator.behaviour.BehaviourSettings;
 import com.cmp.polling.simulator.behaviour.CardOperationGate;
 import com.cmp.polling.simulator.state.CardStates;
+import com.cmp.polling.simulator.state.PackageStates;
 import org.springframework.boot.web.servlet.ServletRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -14,10 +15,15 @@ class CarrierCardRoutes {
 
   @Bean
   ServletRegistrationBean<CarrierCardServlet> carrierCardServlet(
-      CardOperationGate gate, CardStates cards, BehaviourSettings settings, JsonMapper json) {
+      CardOperationGate gate,
+      CardStates cards,
+      PackageStates packages,
+      BehaviourSettings settings,
+      JsonMapper json) {
     var registration =
         new ServletRegistrationBean<>(
-            new CarrierCardServlet(gate, cards, settings, json), CarrierCardServlet.MAPPING);
+            new CarrierCardServlet(gate, cards, packages, settings, json),
+            CarrierCardServlet.MAPPING);
     registration.setName("carrierCards");
     registration.setLoadOnStartup(1);
     return registration;

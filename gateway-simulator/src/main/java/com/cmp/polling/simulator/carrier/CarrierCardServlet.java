@@ -7,6 +7,7 @@ import com.cmp.polling.simulator.calls.CardOperation;
 import com.cmp.polling.simulator.errors.ErrorBody;
 import com.cmp.polling.simulator.state.CardState;
 import com.cmp.polling.simulator.state.CardStates;
+import com.cmp.polling.simulator.state.PackageStates;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -36,13 +37,19 @@ public class CarrierCardServlet extends HttpServlet {
 
   private final transient CardOperationGate gate;
   private final transient CardStates cards;
+  private final transient PackageStates packages;
   private final transient BehaviourSettings settings;
   private final transient AnswerWriter answers;
 
   public CarrierCardServlet(
-      CardOperationGate gate, CardStates cards, BehaviourSettings settings, JsonMapper json) {
+      CardOperationGate gate,
+      CardStates cards,
+      PackageStates packages,
+      BehaviourSettings settings,
+      JsonMapper json) {
     this.gate = gate;
     this.cards = cards;
+    this.packages = packages;
     this.settings = settings;
     this.answers = new AnswerWriter(settings, json);
   }
@@ -102,6 +109,7 @@ public class CarrierCardServlet extends HttpServlet {
         yield new CardAnswers.Usage(iccid, card.monthStart(), card.totalMb());
       }
       case NETWORK_STATUS -> new CardAnswers.NetworkStatus(iccid, cards.get(iccid).online());
+      case PACKAGE -> new CardAnswers.Package(iccid, packages.get(iccid));
       // Stopping a stopped card succeeds, as does starting an online one.
       case STOP -> changed(carrierId, iccid, false);
       case START -> changed(carrierId, iccid, true);

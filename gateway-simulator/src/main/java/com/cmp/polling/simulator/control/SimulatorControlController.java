@@ -9,6 +9,7 @@ import com.cmp.polling.simulator.calls.CallReport;
 import com.cmp.polling.simulator.calls.CallSummary;
 import com.cmp.polling.simulator.state.CardState;
 import com.cmp.polling.simulator.state.CardStates;
+import com.cmp.polling.simulator.state.PackageStates;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,6 +34,7 @@ class SimulatorControlController {
 
   private final BehaviourSettings settings;
   private final CardStates cards;
+  private final PackageStates packages;
   private final PendingFailures failures;
   private final CallCounter calls;
   private final RateLimiter limiter;
@@ -40,11 +42,13 @@ class SimulatorControlController {
   SimulatorControlController(
       BehaviourSettings settings,
       CardStates cards,
+      PackageStates packages,
       PendingFailures failures,
       CallCounter calls,
       RateLimiter limiter) {
     this.settings = settings;
     this.cards = cards;
+    this.packages = packages;
     this.failures = failures;
     this.calls = calls;
     this.limiter = limiter;
@@ -72,6 +76,18 @@ class SimulatorControlController {
     CardState card = cards.change(iccid, change);
     log.info("ICCID {} is now {}", iccid, card);
     return card;
+  }
+
+  @GetMapping("/cards/{iccid}/package")
+  PackageRequest packageOf(@PathVariable String iccid) {
+    return new PackageRequest(packages.get(iccid));
+  }
+
+  @PutMapping("/cards/{iccid}/package")
+  PackageRequest setPackage(@PathVariable String iccid, @RequestBody PackageRequest request) {
+    packages.set(iccid, request.state());
+    log.info("ICCID {}: its package is now reported {}", iccid, request.state());
+    return request;
   }
 
   @PostMapping("/cards/{iccid}/fail-next")
@@ -104,6 +120,7 @@ class SimulatorControlController {
   ResponseEntity<Void> reset() {
     settings.reset();
     cards.reset();
+    packages.reset();
     failures.reset();
     calls.reset();
     limiter.reset();

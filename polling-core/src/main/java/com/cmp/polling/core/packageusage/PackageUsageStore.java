@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -174,6 +175,42 @@ public class PackageUsageStore {
             .param(owner.id())
             .update();
     return expired + exhausted;
+  }
+
+  /**
+   * Marks the owner's deciding package (the first in use, {@link PackageRule}) as the carrier
+   * reports it: {@code EXPIRED} from active or exhausted, {@code EXHAUSTED} from active. The next
+   * package in line decides after it; a pending package stays pending.
+   *
+   * @return the id of the package changed; empty when none is in use or it already has that status
+   */
+  public Optional<Long> markDeciding(PackageOwner owner, PackageStatus reported) {
+    String from =
+        switch (reported) {
+          case EXPIRED -> PackageRule.IN_USE;
+          case EXHAUSTED -> PackageRule.is(PackageStatus.ACTIVE);
+          default ->
+              throw new IllegalArgumentException(
+                  "only an expired or exhausted package is marked, not " + reported);
+        };
+    return jdbc.sql(
+            """
+            UPDATE tb_package_usage SET status = %d, updated_at = now()
+            WHERE id = (SELECT id FROM tb_package_usage WHERE %s = ? AND %s AND %s
+                        ORDER BY %s LIMIT 1 FOR UPDATE)
+              AND %s
+            RETURNING id
+            """
+                .formatted(
+                    reported.code(),
+                    owner.kind().column(),
+                    PackageRule.IN_USE,
+                    PackageRule.LIVE,
+                    PackageRule.DECIDING_ORDER,
+                    from))
+        .param(owner.id())
+        .query(Long.class)
+        .optional();
   }
 
   static PackageOwner owner(ResultSet rs, int row) throws SQLException {

@@ -44,6 +44,40 @@ class PackageUsageStoreIT {
   }
 
   @Test
+  void markDeciding_expired_endsThePackageInUse_andLeavesThePendingOneForLater() {
+    long card = data.card().insert();
+    long older = data.packageOfCard(card).status(1).usage("10", "100").insert();
+    long newer = data.packageOfCard(card).status(1).usage("10", "100").insert();
+    long pending = data.packageOfCard(card).status(0).insert();
+
+    assertThat(store.markDeciding(PackageOwner.card(card), PackageStatus.EXPIRED)).contains(older);
+
+    assertThat(statusOf(older)).isEqualTo(PackageStatus.EXPIRED);
+    assertThat(statusOf(newer)).isEqualTo(PackageStatus.ACTIVE);
+    assertThat(statusOf(pending)).isEqualTo(PackageStatus.PENDING_ACTIVATION);
+  }
+
+  @Test
+  void markDeciding_exhausted_changesOnlyAnActivePackage_ofTheDevice() {
+    long device = data.device().insert();
+    long active = data.packageOfDevice(device).status(1).usage("1", "100").insert();
+    long alreadyExhausted = data.device().insert();
+    long exhausted = data.packageOfDevice(alreadyExhausted).status(2).insert();
+    long withoutPackageInUse = data.device().insert();
+    data.packageOfDevice(withoutPackageInUse).status(0).insert();
+
+    assertThat(store.markDeciding(PackageOwner.device(device), PackageStatus.EXHAUSTED))
+        .contains(active);
+    assertThat(store.markDeciding(PackageOwner.device(alreadyExhausted), PackageStatus.EXHAUSTED))
+        .isEmpty();
+    assertThat(store.markDeciding(PackageOwner.device(withoutPackageInUse), PackageStatus.EXPIRED))
+        .isEmpty();
+
+    assertThat(statusOf(active)).isEqualTo(PackageStatus.EXHAUSTED);
+    assertThat(statusOf(exhausted)).isEqualTo(PackageStatus.EXHAUSTED);
+  }
+
+  @Test
   void facts_ofADevice_areThoseOfTheDevicesPackages_notOfItsCards() {
     long device = data.device().insert();
     long card = data.card().device(device).insert();

@@ -1,5 +1,6 @@
 package com.cmp.polling.scheduler.admin;
 
+import com.cmp.polling.schemas.action.StopReason;
 import com.cmp.polling.stopresume.OperatorActions;
 import com.cmp.polling.stopresume.ProtectionNotRecordedException;
 import com.cmp.polling.stopresume.action.ActionResult;
@@ -100,6 +101,8 @@ class OperatorController {
    * The answer: what the carrier did.
    *
    * @param action {@code stop} or {@code resume}
+   * @param reasons every reason recorded with the action in tb_stop_resume_log, {@code reason}
+   *     first (an operator's action: {@code manual} alone)
    * @param attempts gateway calls it took
    * @param protectedForSeconds the protection period now running (0 for none)
    * @param protectionRecorded false when the action was carried out but Redis failed to take the
@@ -111,6 +114,7 @@ class OperatorController {
       Long deviceId,
       String action,
       String reason,
+      List<String> reasons,
       String trigger,
       boolean success,
       int attempts,
@@ -124,6 +128,7 @@ class OperatorController {
           result.deviceId(),
           result.action().code(),
           result.reason().code(),
+          codes(result),
           result.trigger().code(),
           result.success(),
           result.attempts(),
@@ -138,12 +143,17 @@ class OperatorController {
           result.deviceId(),
           result.action().code(),
           result.reason().code(),
+          codes(result),
           result.trigger().code(),
           result.success(),
           result.attempts(),
           0,
           false,
           warning);
+    }
+
+    private static List<String> codes(ActionResult result) {
+      return result.reasons().stream().map(StopReason::code).toList();
     }
   }
 }

@@ -12,8 +12,9 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * The rule dry run (issue 19): {@code GET /api/admin/rules/dry-run?carrierId=} counts what the
  * rules would do now, and {@code GET
- * /api/admin/rules/dry-run/cards?action=&reason=&carrierId=&afterId= &limit=} lists which cards, by
- * id. Nothing is acted on: the fleet is only read.
+ * /api/admin/rules/dry-run/cards?action=&reason=&holding=&carrierId=&afterId= &limit=} lists which
+ * cards, by id ({@code reason}: the reason of the stop; {@code holding}: a reason among all those
+ * that would be recorded). Nothing is acted on: the fleet is only read.
  */
 @RestController
 class DryRunController {
@@ -35,6 +36,7 @@ class DryRunController {
   DryRunCardPage cards(
       @RequestParam(required = false) String action,
       @RequestParam(required = false) String reason,
+      @RequestParam(required = false) String holding,
       @RequestParam(required = false) Long carrierId,
       @RequestParam(defaultValue = "0") long afterId,
       @RequestParam(defaultValue = "1000") int limit) {
@@ -45,7 +47,13 @@ class DryRunController {
       throw new IllegalArgumentException(
           "limit must be between 1 and " + MAX_LIMIT + ", was " + limit);
     }
-    return dryRun.cards(action(action), reason(reason), carrier(carrierId), afterId, limit);
+    return dryRun.cards(
+        action(action),
+        reason("reason", reason),
+        reason("holding", holding),
+        carrier(carrierId),
+        afterId,
+        limit);
   }
 
   private static Long carrier(Long carrierId) {
@@ -69,14 +77,15 @@ class DryRunController {
   }
 
   /** A polling reason, or null for any. */
-  private static StopReason reason(String code) {
+  private static StopReason reason(String parameter, String code) {
     if (code == null || code.isEmpty()) {
       return null;
     }
     StopReason reason = StopReason.fromCode(code);
     if (!reason.isPollingReason()) {
       throw new IllegalArgumentException(
-          "reason must be a reason the rules stop for (no_package, traffic_exhausted,"
+          parameter
+              + " must be a reason the rules stop for (no_package, traffic_exhausted,"
               + " not_realname), was '"
               + code
               + "'");

@@ -47,6 +47,14 @@ final class DryRunText {
     line(text, "Would stop:    " + counts(view, "stop"));
     line(text, "Would resume:  " + counts(view, "resume"));
     line(text, "Exempted:      " + counts(view, "exempt") + "  (online only because of a switch)");
+    line(text, "Stops by every reason that would be recorded:");
+    if (view.stopsByReasonsHeld().isEmpty()) {
+      line(text, "  none");
+    }
+    view.stopsByReasonsHeld()
+        .forEach(
+            (reasons, cards) ->
+                line(text, String.format("  %-8d %s", cards, reasons.replace(",", ", "))));
     line(text, "By carrier:");
     if (view.byCarrier().isEmpty()) {
       line(text, "  none");

@@ -6,10 +6,12 @@ import com.cmp.polling.stopresume.RulePreview.Action;
 import com.cmp.polling.stopresume.dryrun.DryRunReport;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * A dry run as the API answers it and the command prints it: counts by action ({@code stop}, {@code
@@ -18,6 +20,10 @@ import java.util.Map;
  * @param carrierId the carrier looked at, or null for the whole fleet
  * @param switchedOffNotRealname what happens to cards stopped for {@code not_realname} where the
  *     rule is not enforced (they count among the resumes)
+ * @param stopsByReasonsHeld the cards a stop concerns by every reason that would be recorded for
+ *     them, joined by commas, highest priority first ({@code "no_package,traffic_exhausted"}: the
+ *     only package is used up; {@code "traffic_exhausted"}: a pending package takes over later),
+ *     most frequent first
  */
 record DryRunView(
     Long carrierId,
@@ -29,6 +35,7 @@ record DryRunView(
     long cardsProtected,
     Map<String, Long> totals,
     Map<String, Map<String, Long>> byReason,
+    Map<String, Long> stopsByReasonsHeld,
     List<CarrierCounts> byCarrier) {
 
   static final String SWITCH_OFF_SEMANTICS =
@@ -57,7 +64,24 @@ record DryRunView(
         report.cardsProtected(),
         totals,
         codes(report.byReason()),
+        combinations(report.stopsByReasonsHeld()),
         carriers);
+  }
+
+  /** Most frequent first, then by name, so the answer reads the same each time. */
+  private static Map<String, Long> combinations(Map<List<StopReason>, Long> counts) {
+    Map<String, Long> coded = new LinkedHashMap<>();
+    counts.entrySet().stream()
+        .sorted(
+            Comparator.<Map.Entry<List<StopReason>, Long>, Long>comparing(Map.Entry::getValue)
+                .reversed()
+                .thenComparing(e -> joined(e.getKey())))
+        .forEach(e -> coded.put(joined(e.getKey()), e.getValue()));
+    return coded;
+  }
+
+  private static String joined(List<StopReason> reasons) {
+    return reasons.stream().map(StopReason::code).collect(Collectors.joining(","));
   }
 
   static String code(Action action) {

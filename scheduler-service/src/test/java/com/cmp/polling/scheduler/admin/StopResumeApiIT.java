@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.cmp.polling.scheduler.SchedulerTestApp;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.simulator.SimulatorControl;
+import com.cmp.polling.stopresume.StopResumeService;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
@@ -46,6 +49,47 @@ class StopResumeApiIT {
   }
 
   @Test
+  void evaluation_ofACardWhoseOnlyPackageIsUsedUp_showsEveryReason_beforeAndAfterItsStop() {
+    long card = postgres.data().card().iccid("89860000000000077301").unverified().insert();
+    postgres.data().packageOfCard(card).status(2).usage("100", "100").insert();
+
+    JsonNode before = api.get("/api/admin/cards/" + card + "/evaluation").json();
+    app.bean(StopResumeService.class).evaluateAndAct(card);
+    JsonNode after = api.get("/api/admin/cards/" + card + "/evaluation").json();
+
+    assertThat(before.path("stoppedFor").isNull()).isTrue();
+    assertThat(before.at("/wouldDo/action").asString()).isEqualTo("stop");
+    assertThat(before.at("/wouldDo/reason").asString()).isEqualTo("no_package");
+    assertThat(codes(before.at("/wouldDo/reasons")))
+        .containsExactly("no_package", "traffic_exhausted", "not_realname");
+    assertThat(after.at("/stoppedFor/reason").asString()).isEqualTo("no_package");
+    assertThat(codes(after.at("/stoppedFor/reasonsAtStop")))
+        .containsExactly("no_package", "traffic_exhausted", "not_realname");
+    assertThat(after.at("/stoppedFor/trigger").asString()).isEqualTo("evaluation");
+    assertThat(after.at("/stoppedFor/at").isString()).isTrue();
+    assertThat(after.at("/wouldDo/action").asString()).isEqualTo("none");
+    assertThat(after.at("/wouldDo/reasons").size()).isZero();
+  }
+
+  @Test
+  void evaluation_ofACardStoppedOutsideTheLog_saysItsReasonOnly() {
+    long card = postgres.data().card().iccid("89860000000000077302").stopped("manual").insert();
+
+    JsonNode stoppedFor =
+        api.get("/api/admin/cards/" + card + "/evaluation").json().path("stoppedFor");
+
+    assertThat(stoppedFor.path("reason").asString()).isEqualTo("manual");
+    assertThat(stoppedFor.path("reasonsAtStop").isNull()).isTrue();
+    assertThat(stoppedFor.path("trigger").isNull()).isTrue();
+  }
+
+  private static List<String> codes(JsonNode array) {
+    List<String> codes = new ArrayList<>();
+    array.forEach(code -> codes.add(code.asString()));
+    return codes;
+  }
+
+  @Test
   void stopThenResume_withProtection_changeTheCarrierTheRowAndTheProtectionPeriod() {
     String iccid = "89860000000000077001";
     long card = postgres.data().card().iccid(iccid).insert();
@@ -58,6 +102,8 @@ class StopResumeApiIT {
     assertThat(body.path("cardId").asLong()).isEqualTo(card);
     assertThat(body.path("action").asString()).isEqualTo("stop");
     assertThat(body.path("reason").asString()).isEqualTo("manual");
+    assertThat(body.path("reasons").size()).isEqualTo(1);
+    assertThat(body.path("reasons").get(0).asString()).isEqualTo("manual");
     assertThat(body.path("trigger").asString()).isEqualTo("operator");
     assertThat(body.path("success").asBoolean()).isTrue();
     assertThat(body.path("attempts").asLong()).isEqualTo(1);

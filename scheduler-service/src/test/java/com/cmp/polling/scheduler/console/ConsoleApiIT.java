@@ -207,6 +207,8 @@ class ConsoleApiIT {
     assertThat(view.at("/usage/0/monthTotalMb").asDouble()).isEqualTo(12.5);
     assertThat(view.at("/history/0/action").asString()).isEqualTo("stop");
     assertThat(view.at("/history/0/reason").asString()).isEqualTo("manual");
+    assertThat(view.at("/history/0/reasons").size()).isEqualTo(1);
+    assertThat(view.at("/history/0/reasons/0").asString()).isEqualTo("manual");
     assertThat(view.at("/history/0/trigger").asString()).isEqualTo("operator");
     assertThat(view.at("/history/0/result").asString()).isEqualTo("success");
 

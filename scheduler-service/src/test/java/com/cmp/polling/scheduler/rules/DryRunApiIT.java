@@ -77,6 +77,9 @@ class DryRunApiIT {
     assertThat(body.path("byReason").path("stop").path("not_realname").asLong()).isEqualTo(1);
     assertThat(body.path("byReason").path("resume").path("no_package").asLong()).isEqualTo(1);
     assertThat(body.path("byReason").path("exempt").path("not_realname").asLong()).isEqualTo(1);
+    assertThat(body.path("stopsByReasonsHeld").path("no_package").asLong()).isEqualTo(3);
+    assertThat(body.path("stopsByReasonsHeld").path("not_realname").asLong()).isEqualTo(1);
+    assertThat(body.path("stopsByReasonsHeld").size()).isEqualTo(2);
     assertThat(body.path("byCarrier").size()).isEqualTo(2);
     JsonNode carrier2 = body.path("byCarrier").get(1);
     assertThat(carrier2.path("carrierId").asLong()).isEqualTo(2);
@@ -113,6 +116,8 @@ class DryRunApiIT {
     JsonNode byReason =
         api.get("/api/admin/rules/dry-run/cards?action=stop&reason=not_realname").json();
     JsonNode exempt = api.get("/api/admin/rules/dry-run/cards?action=exempt&carrierId=2").json();
+    JsonNode holding =
+        api.get("/api/admin/rules/dry-run/cards?action=stop&holding=no_package").json();
 
     assertThat(ids).containsExactly(noPackage, unverified, deviceCard, deviceSibling);
     assertThat(cursor).isEqualTo(unverified);
@@ -120,6 +125,8 @@ class DryRunApiIT {
     assertThat(byReason.path("cardIds").size()).isEqualTo(1);
     assertThat(byReason.path("nextAfterId").isNull()).isTrue();
     assertThat(exempt.path("cardIds").get(0).asLong()).isEqualTo(spared);
+    assertThat(holding.path("cardIds").size()).isEqualTo(3);
+    assertThat(holding.path("cardIds").get(0).asLong()).isEqualTo(noPackage);
   }
 
   @Test
@@ -132,6 +139,10 @@ class DryRunApiIT {
         .isEqualTo(400);
     assertThat(api.get("/api/admin/rules/dry-run/cards?action=stop&reason=unpaid").status())
         .isEqualTo(400);
+    RulesApi.Reply badHolding =
+        api.get("/api/admin/rules/dry-run/cards?action=stop&holding=manual");
+    assertThat(badHolding.status()).isEqualTo(400);
+    assertThat(badHolding.message()).startsWith("holding must be a reason the rules stop for");
     assertThat(api.get("/api/admin/rules/dry-run/cards?action=stop&limit=0").status())
         .isEqualTo(400);
     assertThat(api.get("/api/admin/rules/dry-run/cards?action=stop&limit=10001").status())
@@ -167,6 +178,7 @@ class DryRunApiIT {
     JsonNode wouldDo = reply.json().path("wouldDo");
     assertThat(wouldDo.path("action").asString()).isEqualTo("stop");
     assertThat(wouldDo.path("reason").asString()).isEqualTo("no_package");
+    assertThat(wouldDo.path("reasons").size()).isEqualTo(1);
     assertThat(wouldDo.path("cardIds").size()).isEqualTo(2);
     assertThat(wouldDo.path("cardIds").get(1).asLong()).isEqualTo(deviceSibling);
     assertThat(reply.json().path("reasonsHolding").get(0).asString()).isEqualTo("no_package");

@@ -33,7 +33,8 @@ class DryRunCommandIT {
       CapturedOutput output) {
     TestData data = postgres.data();
     data.card().insert();
-    data.card().insert();
+    long usedUp = data.card().insert();
+    data.packageOfCard(usedUp).status(2).usage("10", "10").insert();
     long unverified = data.card().carrier(2, "CUCC").unverified().insert();
     data.packageOfCard(unverified).status(1).insert();
     long stopped = data.card().carrier(2, "CUCC").stopped("no_package").insert();
@@ -52,6 +53,13 @@ class DryRunCommandIT {
         .contains("Would stop:    3 (no_package 2, not_realname 1)")
         .contains("Would stop:    1 (not_realname 1)")
         .contains("Would resume:  1 (no_package 1)")
+        .contains(
+            String.join(
+                System.lineSeparator(),
+                "Stops by every reason that would be recorded:",
+                "  1        no_package",
+                "  1        no_package, traffic_exhausted",
+                "  1        not_realname"))
         .contains("  carrier 2      stop 1 (not_realname 1); resume 1 (no_package 1); exempt 0")
         .contains("resumed at its next check");
     assertThat(out).contains("scheduling loop disabled").doesNotContain("Tomcat started");

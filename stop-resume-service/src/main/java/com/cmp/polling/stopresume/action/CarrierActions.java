@@ -12,6 +12,7 @@ import com.cmp.polling.schemas.action.StopReason;
 import com.cmp.polling.stopresume.gateway.CarrierCard;
 import com.cmp.polling.stopresume.gateway.CarrierGateway;
 import com.cmp.polling.stopresume.gateway.GatewayException;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.retry.RetryException;
@@ -65,7 +66,15 @@ public class CarrierActions {
 
   /** Stops the card and records {@code reason} as its stop reason. */
   public ActionResult stop(Card card, StopReason reason, ActionTrigger trigger) {
-    return perform(card, CardActionType.STOP, reason, trigger);
+    return stop(card, List.of(reason), trigger);
+  }
+
+  /**
+   * Stops the card for the first of {@code reasons} (its stop reason) and logs them all: every
+   * reason that held for the card, highest priority first.
+   */
+  public ActionResult stop(Card card, List<StopReason> reasons, ActionTrigger trigger) {
+    return perform(card, CardActionType.STOP, reasons, trigger);
   }
 
   /**
@@ -74,26 +83,27 @@ public class CarrierActions {
    * @param lifted the reason the card was stopped for (for the log), or manual
    */
   public ActionResult resume(Card card, StopReason lifted, ActionTrigger trigger) {
-    return perform(card, CardActionType.RESUME, lifted, trigger);
+    return perform(card, CardActionType.RESUME, List.of(lifted), trigger);
   }
 
   private ActionResult perform(
-      Card card, CardActionType type, StopReason reason, ActionTrigger trigger) {
+      Card card, CardActionType type, List<StopReason> reasons, ActionTrigger trigger) {
+    StopReason reason = reasons.get(0);
     CarrierCard target;
     try {
       target = CarrierCard.of(card);
     } catch (IllegalArgumentException e) {
       log.error("{} card {} impossible: {}", type.code(), card.id(), e.getMessage());
       metrics.action(type, reason, trigger, false);
-      return result(card, type, reason, trigger, false, 0, e.getMessage(), false);
+      return result(card, type, reasons, trigger, false, 0, e.getMessage(), false);
     }
-    CarrierCall call = new CarrierCall(card, target, type, reason, trigger);
+    CarrierCall call = new CarrierCall(card, target, type, reasons, trigger);
     try {
       retry.execute(call);
     } catch (RetryException e) {
       return gaveUp(call, e);
     }
-    return confirm(card, type, reason, trigger, call.attempts);
+    return confirm(card, type, reasons, trigger, call.attempts);
   }
 
   /**
@@ -124,7 +134,7 @@ public class CarrierActions {
     return result(
         call.card,
         call.type,
-        call.reason,
+        call.reasons,
         call.trigger,
         false,
         call.attempts,
@@ -140,10 +150,15 @@ public class CarrierActions {
    * action, which is true: the carrier did act.
    */
   private ActionResult confirm(
-      Card card, CardActionType type, StopReason reason, ActionTrigger trigger, int attempts) {
+      Card card,
+      CardActionType type,
+      List<StopReason> reasons,
+      ActionTrigger trigger,
+      int attempts) {
+    StopReason reason = reasons.get(0);
     boolean updated;
     try {
-      record(card, type, reason, trigger, AttemptResult.SUCCESS, attempts, null);
+      record(card, type, reasons, trigger, AttemptResult.SUCCESS, attempts, null);
       updated =
           type == CardActionType.STOP
               ? cards.updateNetworkStatus(card.id(), NetworkStatus.STOPPED, reason.code())
@@ -156,7 +171,7 @@ public class CarrierActions {
               + e.getMessage();
       log.error("card {}: {}; the next check repeats the {}", card.id(), error, type.code(), e);
       metrics.action(type, reason, trigger, false);
-      return result(card, type, reason, trigger, false, attempts, error, true);
+      return result(card, type, reasons, trigger, false, attempts, error, true);
     }
     if (!updated) {
       log.warn(
@@ -171,38 +186,56 @@ public class CarrierActions {
         trigger.code(),
         attempts);
     metrics.action(type, reason, trigger, true);
-    return result(card, type, reason, trigger, true, attempts, null, false);
+    return result(card, type, reasons, trigger, true, attempts, null, false);
   }
 
   private void record(CarrierCall call, AttemptResult result, int attempt, String error) {
-    record(call.card, call.type, call.reason, call.trigger, result, attempt, error);
+    record(call.card, call.type, call.reasons, call.trigger, result, attempt, error);
   }
 
   private void record(
       Card card,
       CardActionType type,
-      StopReason reason,
+      List<StopReason> reasons,
       ActionTrigger trigger,
       AttemptResult result,
       int attempt,
       String error) {
     attemptLog.insert(
         new StopResumeLogEntry(
-            card.id(), card.deviceId(), type, reason, trigger, result, attempt, error, null));
+            card.id(),
+            card.deviceId(),
+            type,
+            reasons.get(0),
+            reasons,
+            trigger,
+            result,
+            attempt,
+            error,
+            null));
     metrics.attempt(type, result);
   }
 
   private static ActionResult result(
       Card card,
       CardActionType type,
-      StopReason reason,
+      List<StopReason> reasons,
       ActionTrigger trigger,
       boolean success,
       int attempts,
       String error,
       boolean retryable) {
     return new ActionResult(
-        card.id(), card.deviceId(), type, reason, trigger, success, attempts, error, retryable);
+        card.id(),
+        card.deviceId(),
+        type,
+        reasons.get(0),
+        reasons,
+        trigger,
+        success,
+        attempts,
+        error,
+        retryable);
   }
 
   /** One stop or start at the carrier; run by the template once per attempt. */
@@ -210,6 +243,7 @@ public class CarrierActions {
     private final Card card;
     private final CarrierCard target;
     private final CardActionType type;
+    private final List<StopReason> reasons;
     private final StopReason reason;
     private final ActionTrigger trigger;
     private int attempts;
@@ -218,12 +252,13 @@ public class CarrierActions {
         Card card,
         CarrierCard target,
         CardActionType type,
-        StopReason reason,
+        List<StopReason> reasons,
         ActionTrigger trigger) {
       this.card = card;
       this.target = target;
       this.type = type;
-      this.reason = reason;
+      this.reasons = reasons;
+      this.reason = reasons.get(0);
       this.trigger = trigger;
     }
 

@@ -5,6 +5,8 @@ import com.cmp.polling.stopresume.RulePreview.Action;
 import com.cmp.polling.stopresume.RulePreview.Fate;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -13,6 +15,7 @@ final class DryRunCounts {
 
   private final Map<Action, Map<StopReason, Long>> byReason = new EnumMap<>(Action.class);
   private final Map<Long, Map<Action, Map<StopReason, Long>>> byCarrier = new TreeMap<>();
+  private final Map<List<StopReason>, Long> stopsByReasonsHeld = new HashMap<>();
   long evaluated;
   long protectedCards;
 
@@ -20,6 +23,14 @@ final class DryRunCounts {
     increment(byReason, fate);
     increment(
         byCarrier.computeIfAbsent(fate.card().carrierId(), c -> new EnumMap<>(Action.class)), fate);
+    if (fate.action() == Action.STOP) {
+      stopsByReasonsHeld.merge(fate.reasons(), 1L, Long::sum);
+    }
+  }
+
+  /** Cards a stop concerns, by the reasons that would be recorded for them (all that hold). */
+  Map<List<StopReason>, Long> stopsByReasonsHeld() {
+    return Map.copyOf(stopsByReasonsHeld);
   }
 
   Map<Action, Map<StopReason, Long>> byReason() {

@@ -5,6 +5,7 @@ import com.cmp.polling.schemas.action.StopReason;
 import com.cmp.polling.stopresume.RulePreview.Action;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -20,6 +21,9 @@ import java.util.Map;
  * @param byReason per action, cards by reason (stop: the reason of the stop; resume: the reason
  *     lifted; exempt: the reason set aside)
  * @param byCarrier the same per carrier, by carrier id
+ * @param stopsByReasonsHeld the cards a stop concerns, by every reason that would be recorded for
+ *     them, highest priority first: {@code [no_package, traffic_exhausted]} is a card whose only
+ *     package is used up, {@code [traffic_exhausted]} one whose pending package takes over later
  */
 public record DryRunReport(
     Long carrierId,
@@ -29,7 +33,8 @@ public record DryRunReport(
     long cardsEvaluated,
     long cardsProtected,
     Map<Action, Map<StopReason, Long>> byReason,
-    Map<Long, Map<Action, Map<StopReason, Long>>> byCarrier) {
+    Map<Long, Map<Action, Map<StopReason, Long>>> byCarrier,
+    Map<List<StopReason>, Long> stopsByReasonsHeld) {
 
   /** Cards the action would concern, whatever the reason. */
   public long total(Action action) {

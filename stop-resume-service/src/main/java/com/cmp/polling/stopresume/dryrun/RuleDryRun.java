@@ -120,7 +120,8 @@ public class RuleDryRun {
             counts.evaluated,
             counts.protectedCards,
             counts.byReason(),
-            counts.byCarrier());
+            counts.byCarrier(),
+            counts.stopsByReasonsHeld());
     log.info(
         "rule dry run ({}) in {} ms: {} cards evaluated; would stop {}, resume {}; {} exempted",
         carrierId == null ? "fleet" : "carrier " + carrierId,
@@ -138,6 +139,21 @@ public class RuleDryRun {
    */
   public DryRunCardPage cards(
       Action action, StopReason reason, Long carrierId, long afterId, int limit) {
+    return cards(action, reason, null, carrierId, afterId, limit);
+  }
+
+  /**
+   * {@link #cards(Action, StopReason, Long, long, int)} narrowed to the cards for which {@code
+   * holding} is among the reasons recorded (unless null): the cards a stop for {@code no_package}
+   * would stop that are unverified as well, say.
+   */
+  public DryRunCardPage cards(
+      Action action,
+      StopReason reason,
+      StopReason holding,
+      Long carrierId,
+      long afterId,
+      int limit) {
     if (limit < 1) {
       throw new IllegalArgumentException("limit must be at least 1, was " + limit);
     }
@@ -150,7 +166,8 @@ public class RuleDryRun {
         Fate fate = fates.get(read.card().id());
         if (fate != null
             && fate.action() == action
-            && (reason == null || fate.reason() == reason)) {
+            && (reason == null || fate.reason() == reason)
+            && (holding == null || fate.reasons().contains(holding))) {
           found.add(read.card().id());
           if (found.size() == limit) {
             return new DryRunCardPage(found, read.card().id());

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
+import java.util.Optional;
 import java.util.function.Function;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.classic.methods.HttpPost;
@@ -37,6 +38,7 @@ import tools.jackson.databind.json.JsonMapper;
 public class HttpCarrierGateway implements CarrierGateway, AutoCloseable {
 
   private static final String CARDS = "/api/v1/carriers/";
+  private static final String PACKAGE = "package";
   // Checks of all task types and the stop/resume actions share the pool; connections open on
   // demand, so the bound only matters to a gateway that stops answering.
   private static final int MAX_CONNECTIONS = 512;
@@ -104,6 +106,24 @@ public class HttpCarrierGateway implements CarrierGateway, AutoCloseable {
     return new MonthToDateUsage(answer.monthStart(), answer.totalMb());
   }
 
+  /**
+   * {@inheritDoc} A 404 (no such operation, or a card the carrier's package service does not know)
+   * and a 501 mean the gateway cannot answer this query: empty, not an error.
+   */
+  @Override
+  public Optional<CarrierPackageState> packageState(CarrierCard card) {
+    Answer response = exchange(card, PACKAGE, "GET");
+    if (response.status() == 404 || response.status() == 501) {
+      return Optional.empty();
+    }
+    String state = read(card, PACKAGE, response, PackageAnswer.class, PackageAnswer::state);
+    try {
+      return Optional.of(CarrierPackageState.fromCode(state));
+    } catch (IllegalArgumentException e) {
+      throw malformed(card, PACKAGE, e.getMessage());
+    }
+  }
+
   @Override
   public boolean isOnline(CarrierCard card) {
     return call(card, "network-status", "GET", NetworkAnswer.class, NetworkAnswer::online);
@@ -133,6 +153,11 @@ public class HttpCarrierGateway implements CarrierGateway, AutoCloseable {
       String method,
       Class<A> answerType,
       Function<A, T> field) {
+    return read(card, operation, exchange(card, operation, method), answerType, field);
+  }
+
+  /** Sends the request and reads the whole answer, whatever its status. */
+  private Answer exchange(CarrierCard card, String operation, String method) {
     HttpUriRequestBase request =
         method.equals("GET")
             ? new HttpGet(uri(card, operation))
@@ -165,6 +190,16 @@ public class HttpCarrierGateway implements CarrierGateway, AutoCloseable {
     } finally {
       deadline.end();
     }
+    return response;
+  }
+
+  /** The field of a 2xx answer; any other status is classified into its exception. */
+  private <A, T> T read(
+      CarrierCard card,
+      String operation,
+      Answer response,
+      Class<A> answerType,
+      Function<A, T> field) {
     if (response.status() / 100 != 2) {
       throw classify(card, operation, response);
     }
@@ -247,4 +282,6 @@ public class HttpCarrierGateway implements CarrierGateway, AutoCloseable {
   record UsageAnswer(String iccid, LocalDate monthStart, BigDecimal totalMb) {}
 
   record NetworkAnswer(String iccid, Boolean online) {}
+
+  record PackageAnswer(String iccid, String state) {}
 }

@@ -1,5 +1,7 @@
 package com.cmp.polling.stopresume.gateway;
 
+import java.util.Optional;
+
 /** A gateway whose every call first waits for its carrier's rate-limit slot. */
 public class RateLimitedCarrierGateway implements CarrierGateway, AutoCloseable {
 
@@ -21,6 +23,12 @@ public class RateLimitedCarrierGateway implements CarrierGateway, AutoCloseable 
   public MonthToDateUsage monthToDateUsage(CarrierCard card) {
     limiter.acquire(card.carrierId(), "usage of " + card);
     return delegate.monthToDateUsage(card);
+  }
+
+  @Override
+  public Optional<CarrierPackageState> packageState(CarrierCard card) {
+    limiter.acquire(card.carrierId(), "package of " + card);
+    return delegate.packageState(card);
   }
 
   @Override

@@ -65,6 +65,11 @@ public class StopRules {
     return verdict(card, packages.facts(card.packageOwner()));
   }
 
+  /** The facts of the card's package owner (its device's, for a card in a device). */
+  public PackageFacts facts(Card card) {
+    return packages.facts(card.packageOwner());
+  }
+
   /** {@link #verdict(Card)} with the facts of the card's package owner already read. */
   public RuleVerdict verdict(Card card, PackageFacts facts) {
     return verdict(card, facts, switches.get(), clock.instant());

@@ -59,6 +59,34 @@ class HttpCarrierGatewayIT {
   }
 
   @Test
+  void packageState_isWhatTheCarrierReports_activeForACardNeverSet() {
+    assertThat(gateway.packageState(card)).contains(CarrierPackageState.ACTIVE);
+
+    for (CarrierPackageState state : CarrierPackageState.values()) {
+      simulator.control().setPackage(card.iccid(), state.code());
+      assertThat(gateway.packageState(card)).contains(state);
+    }
+    assertThat(simulator.control().calls(card.iccid()))
+        .containsEntry("package", 1 + CarrierPackageState.values().length);
+  }
+
+  @Test
+  void packageState_ofAGatewayWithoutTheQuery_isEmpty_butAFailureIsAnError() {
+    simulator.control().failNext(card.iccid(), 1, 501);
+    assertThat(gateway.packageState(card)).isEmpty();
+    simulator.control().failNext(card.iccid(), 1, 404);
+    assertThat(gateway.packageState(card)).isEmpty();
+
+    simulator.control().failNext(card.iccid(), 1, 503);
+    assertThatThrownBy(() -> gateway.packageState(card))
+        .isInstanceOf(GatewayUnavailableException.class)
+        .hasMessageContaining("package of card 1");
+    simulator.control().failNext(card.iccid(), 1, 409);
+    assertThatThrownBy(() -> gateway.packageState(card))
+        .isInstanceOf(CarrierRejectedException.class);
+  }
+
+  @Test
   void stopAndStart_changeTheCardAtTheCarrier() {
     gateway.stop(card);
     assertThat(gateway.isOnline(card)).isFalse();

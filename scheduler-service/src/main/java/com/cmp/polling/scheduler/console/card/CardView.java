@@ -5,6 +5,7 @@ import com.cmp.polling.core.device.Device;
 import com.cmp.polling.core.packageusage.PackageUsage;
 import com.cmp.polling.core.stopresumelog.StopResumeLogEntry;
 import com.cmp.polling.core.usage.DataUsageSample;
+import com.cmp.polling.schemas.action.StopReason;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -128,6 +129,7 @@ record CardView(
       Instant at,
       String action,
       String reason,
+      List<String> reasons,
       String trigger,
       String result,
       int attempt,
@@ -139,6 +141,7 @@ record CardView(
           e.createdAt(),
           e.action().code(),
           e.reason().code(),
+          e.reasons().stream().map(StopReason::code).toList(),
           e.trigger().code(),
           e.result().code(),
           e.attempt(),
