@@ -22,9 +22,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The dependency rules of docs/architecture.md, "Modules", checked on the compiled main classes of every
- * module on this module's classpath. Later modules join by being added to this module's POM; rules
- * over packages that do not exist yet pass vacuously.
+ * The dependency rules of docs/architecture.md, "Modules", checked on the compiled main classes of
+ * every module on this module's classpath. Later modules join by being added to this module's POM;
+ * rules over packages that do not exist yet pass vacuously.
  */
 class ModuleBoundariesTest {
 

@@ -9,8 +9,7 @@ package com.cmp.polling.benchmarks.steady;
  * @param oldestOverdueSeconds the longest wait among them
  * @param consumerLag tasks published and not yet consumed by the handlers (scheduler gauge)
  * @param latenessP99 p99 lateness of the scheduled checks settled since the previous sample, all
- *     task types (from the handlers' histogram)
- *     (Micrometer's decaying percentile), seconds
+ *     task types (from the handlers' histogram) (Micrometer's decaying percentile), seconds
  * @param heldBackRounds rounds held back by back-pressure so far, all types
  * @param redisMib Redis used_memory
  * @param schedulerHeapMib heap used by the scheduler

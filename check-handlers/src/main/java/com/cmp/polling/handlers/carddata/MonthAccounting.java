@@ -5,8 +5,8 @@ import com.cmp.polling.stopresume.gateway.MonthToDateUsage;
 import java.math.BigDecimal;
 
 /**
- * Month accounting of a carddata sample (docs/architecture.md, "The rules", seed 004 decision 13): the carrier
- * reports the month-to-date total; what was used since the last sample is the delta.
+ * Month accounting of a carddata sample (docs/architecture.md, "The rules", seed 004 decision 13):
+ * the carrier reports the month-to-date total; what was used since the last sample is the delta.
  */
 final class MonthAccounting {
 

@@ -4,9 +4,10 @@ import java.util.Arrays;
 import java.util.stream.Collectors;
 
 /**
- * The package rule (docs/architecture.md, "The rules"), written once, as SQL over {@code tb_package_usage}.
- * Every statement that decides something about packages is built from these fragments, and Java
- * only reads the verdicts they compute ({@link PackageFacts}, the status a deduction leaves):
+ * The package rule (docs/architecture.md, "The rules"), written once, as SQL over {@code
+ * tb_package_usage}. Every statement that decides something about packages is built from these
+ * fragments, and Java only reads the verdicts they compute ({@link PackageFacts}, the status a
+ * deduction leaves):
  *
  * <ul>
  *   <li>{@link #VALID}: pending activation or active — the owner has a package to use, or soon;

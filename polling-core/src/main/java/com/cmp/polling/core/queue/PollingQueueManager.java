@@ -15,10 +15,10 @@ import org.springframework.data.redis.connection.RedisZSetCommands.ZAddArgs;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
- * The only code that touches the polling queues in Redis (docs/architecture.md, "Redis keys"): sharded sorted
- * sets of card ids scored by next check time, and manual triggers. Dequeue is a lease, so no card
- * is lost between dequeue and completion. Arguments are checked before Redis; every call is
- * retryable.
+ * The only code that touches the polling queues in Redis (docs/architecture.md, "Redis keys"):
+ * sharded sorted sets of card ids scored by next check time, and manual triggers. Dequeue is a
+ * lease, so no card is lost between dequeue and completion. Arguments are checked before Redis;
+ * every call is retryable.
  */
 public class PollingQueueManager {
 

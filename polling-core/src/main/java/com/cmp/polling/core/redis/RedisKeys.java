@@ -3,8 +3,8 @@ package com.cmp.polling.core.redis;
 import com.cmp.polling.schemas.task.TaskType;
 
 /**
- * Every Redis key of the polling system, built in one place (docs/architecture.md, "Redis keys"). Key names are
- * part of the contract with operators and older tooling: do not change them.
+ * Every Redis key of the polling system, built in one place (docs/architecture.md, "Redis keys").
+ * Key names are part of the contract with operators and older tooling: do not change them.
  *
  * <p>On a Redis Cluster every key lives in the hash slot of its name, or of the part of its name in
  * braces (a hash tag). A script or a RENAME must find all its keys in one slot: the few keys used

@@ -27,8 +27,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Whether cards are polled, under which config, and when their checks are due (seed 003,
- * docs/architecture.md, "The rules"), decided from the real card, device and config tables and the real
- * protection periods in Redis.
+ * docs/architecture.md, "The rules"), decided from the real card, device and config tables and the
+ * real protection periods in Redis.
  */
 class CardPlannerIT {
 
