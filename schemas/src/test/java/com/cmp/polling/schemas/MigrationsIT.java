@@ -24,7 +24,8 @@ class MigrationsIT {
           "V2__default_polling_configs.sql",
           "V3__package_triggers.sql",
           "V4__stop_resume_log_outbox.sql",
-          "V10__rule_switches.sql");
+          "V10__rule_switches.sql",
+          "V11__stop_resume_log_reasons.sql");
 
   @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
 
