@@ -11,6 +11,7 @@ import com.cmp.polling.testsupport.time.SettableClock;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -71,10 +72,13 @@ class ConcurrencyIT {
 
     List<Answer> answers = all(requests);
 
-    assertThat(answers).hasSize(600).allSatisfy(a -> assertThat(a.status()).isEqualTo(200));
-    assertThat(control.totalCalls()).isEqualTo(600);
-    Map<String, Integer> fortyEach =
-        Map.of("real-name", 40, "usage", 40, "network-status", 40, "stop", 40, "start", 40);
+    int sent = 40 * ICCIDS.size() * CardOperation.values().length;
+    assertThat(answers).hasSize(sent).allSatisfy(a -> assertThat(a.status()).isEqualTo(200));
+    assertThat(control.totalCalls()).isEqualTo(sent);
+    Map<String, Integer> fortyEach = new HashMap<>();
+    for (CardOperation operation : CardOperation.values()) {
+      fortyEach.put(operation.wireName(), 40);
+    }
     assertThat(control.calls().byCard())
         .isEqualTo(
             Map.of(ICCIDS.get(0), fortyEach, ICCIDS.get(1), fortyEach, ICCIDS.get(2), fortyEach));

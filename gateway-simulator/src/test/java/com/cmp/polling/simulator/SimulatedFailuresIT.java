@@ -115,7 +115,7 @@ class SimulatedFailuresIT {
       }
     }
     assertThat(control.card(ICCID).online()).as("no stop went through").isTrue();
-    assertThat(control.totalCalls()).isEqualTo(20);
+    assertThat(control.totalCalls()).isEqualTo(4L * CardOperation.values().length);
   }
 
   @Test

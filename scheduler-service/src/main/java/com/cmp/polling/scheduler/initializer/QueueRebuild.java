@@ -3,7 +3,12 @@ package com.cmp.polling.scheduler.initializer;
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.stopresume.lock.HeldLock;
 import com.cmp.polling.stopresume.lock.OperationLocks;
+import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -21,6 +26,7 @@ import org.springframework.stereotype.Component;
 public class QueueRebuild implements DisposableBean {
 
   private static final Logger log = LoggerFactory.getLogger(QueueRebuild.class);
+  private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
 
   private final CardInitializer initializer;
   private final OperationLocks locks;
@@ -32,32 +38,56 @@ public class QueueRebuild implements DisposableBean {
   }
 
   /**
-   * Starts a rebuild in the background.
+   * Starts a rebuild in the background, and returns once it has the lock (or knows it cannot).
    *
    * @return its starting progress, or empty when an initialization or rebuild is running already
    */
   public synchronized Optional<InitProgress> start(String requestedBy) {
-    Optional<HeldLock> lock = locks.tryAcquire(RedisKeys.INIT_LOCK, CardInitializer.LOCK_TTL);
-    if (lock.isEmpty()) {
-      log.info("queue rebuild asked by {} refused: the queues are being initialized", requestedBy);
-      return Optional.empty();
+    // The lock is taken, extended and given back on the rebuild's own thread: a Redis lock
+    // registry lock belongs to the thread that took it.
+    CompletableFuture<Optional<InitProgress>> started = new CompletableFuture<>();
+    worker = new Thread(() -> rebuild(requestedBy, started), "queue-rebuild");
+    worker.setDaemon(true);
+    worker.start();
+    try {
+      return started.get(START_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof RuntimeException runtime
+          ? runtime
+          : new IllegalStateException("queue rebuild did not start", e.getCause());
+    } catch (TimeoutException e) {
+      throw new IllegalStateException(
+          "queue rebuild did not get an answer from Redis within " + START_TIMEOUT, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while starting the queue rebuild", e);
+    }
+  }
+
+  private void rebuild(String requestedBy, CompletableFuture<Optional<InitProgress>> started) {
+    Optional<HeldLock> lock;
+    InitProgress fresh;
+    try {
+      lock = locks.tryAcquire(RedisKeys.INIT_LOCK, CardInitializer.LOCK_TTL);
+      if (lock.isEmpty()) {
+        log.info("queue rebuild asked by {} refused: the queues are being initialized", requestedBy);
+        started.complete(Optional.empty());
+        return;
+      }
+    } catch (RuntimeException e) {
+      started.completeExceptionally(e);
+      return;
     }
     HeldLock held = lock.get();
-    InitProgress fresh;
     try {
       fresh = initializer.startFresh();
     } catch (RuntimeException e) {
       held.close();
-      throw e;
+      started.completeExceptionally(e);
+      return;
     }
     log.warn("queue rebuild from PostgreSQL started by {}: {} cards", requestedBy, fresh.total());
-    worker = new Thread(() -> rebuild(fresh, held), "queue-rebuild");
-    worker.setDaemon(true);
-    worker.start();
-    return Optional.of(fresh);
-  }
-
-  private void rebuild(InitProgress fresh, HeldLock held) {
+    started.complete(Optional.of(fresh));
     try {
       initializer.run(fresh, held);
     } catch (RuntimeException e) {
