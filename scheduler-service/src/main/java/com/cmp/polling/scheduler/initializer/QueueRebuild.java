@@ -70,7 +70,8 @@ public class QueueRebuild implements DisposableBean {
     try {
       lock = locks.tryAcquire(RedisKeys.INIT_LOCK, CardInitializer.LOCK_TTL);
       if (lock.isEmpty()) {
-        log.info("queue rebuild asked by {} refused: the queues are being initialized", requestedBy);
+        log.info(
+            "queue rebuild asked by {} refused: the queues are being initialized", requestedBy);
         started.complete(Optional.empty());
         return;
       }
