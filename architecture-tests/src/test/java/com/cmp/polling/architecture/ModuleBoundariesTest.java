@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.card.DevicePlacement;
 import com.cmp.polling.core.card.NetworkStatus;
+import com.cmp.polling.core.config.CardCondition;
 import com.cmp.polling.core.config.ConfigSnapshot;
 import com.cmp.polling.core.device.DeviceStore;
 import com.cmp.polling.core.protection.ProtectionPeriods;
@@ -13,11 +15,17 @@ import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.stopresume.gateway.CarrierCard;
 import com.cmp.polling.stopresume.gateway.CarrierGateway;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Collection;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -158,6 +166,8 @@ class ModuleBoundariesTest {
             .should()
             .callMethod(ConfigSnapshot.class, "match", Card.class)
             .orShould()
+            .callMethod(ConfigSnapshot.class, "match", CardCondition.class, long.class)
+            .orShould()
             .callMethod(DeviceStore.class, "findPollingAllowed", Collection.class)
             .orShould()
             .dependOnClassesThat()
@@ -177,6 +187,34 @@ class ModuleBoundariesTest {
             "DeviceStore.findPollingAllowed",
             "ProtectionPeriods.protectedAmong",
             "ConfigSnapshot.match");
+  }
+
+  /**
+   * ArchUnit sees no SQL, so this reads the compiled classes' constants: a statement naming {@code
+   * tb_device} (followed by a space, as SQL has it; the CDC settings name the table otherwise)
+   * stands only in these classes, which build their conditions from {@link DevicePlacement}.
+   */
+  @Test
+  void whereACardsDeviceStands_isReadOnlyByStatementsBuiltOnDevicePlacement() throws IOException {
+    Set<String> readers = new TreeSet<>();
+    for (JavaClass type : production) {
+      if (!type.getPackageName().startsWith("com.cmp.polling.testsupport")
+          && constantsOf(type).contains("tb_device ")) {
+        readers.add(type.getName().substring(type.getPackageName().length() + 1).split("\\$")[0]);
+      }
+    }
+    assertThat(readers)
+        .as(
+            "classes with SQL on tb_device: where a card's device stands (live, deleted, allowing"
+                + " polling) is written once, in DevicePlacement; read it through CardStore,"
+                + " PlanningRows or DeviceStore, or build a new statement from its fragments")
+        .containsExactlyInAnyOrder(
+            "DevicePlacement",
+            "PlanningRows",
+            "CardStore",
+            "DeviceStore",
+            "GovernedCards",
+            "FleetReader");
   }
 
   @Test
@@ -253,6 +291,13 @@ class ModuleBoundariesTest {
             .resideInAnyPackage(SCHEMAS, CORE, STOP_RESUME)
             .because(
                 "the simulator plays the carrier: it shares nothing with the system it fakes"));
+  }
+
+  /** The class file's bytes as text: its string constants stand in it as written (ASCII). */
+  private static String constantsOf(JavaClass type) throws IOException {
+    try (InputStream in = type.getSource().orElseThrow().getUri().toURL().openStream()) {
+      return new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
+    }
   }
 
   private static void check(ArchRule rule) {

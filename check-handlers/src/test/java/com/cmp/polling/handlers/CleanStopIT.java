@@ -2,13 +2,7 @@ package com.cmp.polling.handlers;
 
 import static org.awaitility.Awaitility.await;
 
-import com.cmp.polling.simulator.GatewaySimulator;
-import com.cmp.polling.simulator.RunningSimulator;
 import com.cmp.polling.testsupport.app.AppProcess;
-import com.cmp.polling.testsupport.app.InfrastructureProperties;
-import com.cmp.polling.testsupport.kafka.KafkaExtension;
-import com.cmp.polling.testsupport.postgres.PostgresExtension;
-import com.cmp.polling.testsupport.redis.RedisExtension;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -17,8 +11,6 @@ import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.MemberDescription;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -33,35 +25,18 @@ class CleanStopIT {
   private static final String GROUP = "cmp-check-handlers-realname";
   private static final Duration HANDED_OVER = Duration.ofSeconds(15);
 
-  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.migrated();
-  @RegisterExtension static final RedisExtension redis = new RedisExtension();
-  @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
-
-  static RunningSimulator simulator;
-  static RealnameTasks tasks;
-
-  @BeforeAll
-  static void startSimulator() {
-    simulator = GatewaySimulator.start();
-    tasks = new RealnameTasks(postgres, kafka, simulator);
-  }
-
-  @AfterAll
-  static void stopSimulator() {
-    simulator.close();
-  }
+  @RegisterExtension static final HandlerProcesses handlers = new HandlerProcesses();
 
   @Test
   void anInstanceStoppedCleanly_handsItsPartitionsToTheOther_withinSeconds() throws Exception {
-    Map<String, Object> properties =
-        new HashMap<>(InfrastructureProperties.of(postgres, redis, kafka));
-    properties.put("cmp.polling.gateway.base-url", simulator.baseUrl());
-    properties.put("cmp.polling.handlers.worker-threads", 8);
+    Map<String, Object> properties = handlers.appProperties();
     properties.put("cmp.polling.handlers.consumers-per-type", 1);
     properties.put("cmp.polling.kafka.partitions", 2);
     try (Admin admin =
             Admin.create(
-                Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()));
+                Map.of(
+                    AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                    handlers.kafka().bootstrapServers()));
         AppProcess stopped = AppProcess.start(with(properties, "it-a"), "clean-stop-a")) {
       stopped.awaitUp(Duration.ofSeconds(120));
       await().atMost(Duration.ofSeconds(60)).until(() -> members(admin).size() == 1);
@@ -86,14 +61,14 @@ class CleanStopIT {
                 .iterator()
                 .next()
                 .partition();
-        long card = tasks.cardOnPartition(partitionOfA, 2);
+        long card = handlers.cardOnPartition(partitionOfA, 2);
 
         stopped.stop();
-        tasks.publish(card);
+        handlers.publish(card);
 
         await("the staying instance handles the stopped one's partition")
             .atMost(HANDED_OVER)
-            .until(() -> tasks.handled(card) > 0);
+            .until(() -> handlers.handled(card) > 0);
       }
     }
   }

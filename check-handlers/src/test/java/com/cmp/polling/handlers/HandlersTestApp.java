@@ -1,5 +1,7 @@
 package com.cmp.polling.handlers;
 
+import com.cmp.polling.core.card.Card;
+import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.json.PayloadCodec;
@@ -8,13 +10,11 @@ import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.simulator.GatewaySimulator;
 import com.cmp.polling.simulator.RunningSimulator;
 import com.cmp.polling.testsupport.app.InfrastructureProperties;
-import com.cmp.polling.testsupport.kafka.KafkaExtension;
+import com.cmp.polling.testsupport.data.TestData;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
-import com.cmp.polling.testsupport.redis.RedisExtension;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.Map;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -22,52 +22,97 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * The handlers app on the test class's real servers, talking to a gateway simulator over HTTP. The
- * simulator's clock is fixed in mid-November 2026, so "this month" stays November whatever day the
- * tests run. Start in {@code @BeforeAll}, close in {@code @AfterAll}.
+ * The handlers app on real servers of the test class's own, talking to a gateway simulator over
+ * HTTP; a JUnit extension: register it on a static field, it starts before the class and stops
+ * after it.
+ *
+ * <pre>{@code
+ * @RegisterExtension static final HandlersTestApp app = HandlersTestApp.withDefaults();
+ * }</pre>
+ *
+ * The simulator's clock is fixed in mid-November 2026, so "this month" stays November whatever day
+ * the tests run.
  */
-public final class HandlersTestApp implements AutoCloseable {
+public final class HandlersTestApp extends TestServers {
 
   public static final Instant SIMULATOR_TIME = Instant.parse("2026-11-15T08:00:00Z");
 
-  private final RunningSimulator simulator;
-  private final ConfigurableApplicationContext context;
-  private final KafkaProducer<String, byte[]> producer;
+  private final Map<String, Object> overrides;
   private final PayloadCodec codec = new PayloadCodec();
+  private RunningSimulator simulator;
+  private ConfigurableApplicationContext context;
+  private KafkaProducer<String, byte[]> producer;
+  private QueueProbe queues;
 
-  private HandlersTestApp(
-      RunningSimulator simulator,
-      ConfigurableApplicationContext context,
-      KafkaProducer<String, byte[]> producer) {
-    this.simulator = simulator;
-    this.context = context;
-    this.producer = producer;
+  private HandlersTestApp(Map<String, Object> overrides) {
+    super(PostgresExtension.empty());
+    this.overrides = Map.copyOf(overrides);
   }
 
-  public static HandlersTestApp start(
-      PostgresExtension postgres,
-      RedisExtension redis,
-      KafkaExtension kafka,
-      Map<String, Object> overrides) {
+  /** The app as configured by default (it migrates its empty database itself). */
+  public static HandlersTestApp withDefaults() {
+    return withSettings(Map.of());
+  }
+
+  /** The app with these properties set on top of the defaults. */
+  public static HandlersTestApp withSettings(Map<String, Object> overrides) {
+    return new HandlersTestApp(overrides);
+  }
+
+  @Override
+  void startOnServers() {
     // Starts in mid-November and runs in real time: rate limits refill, the month stays put.
-    RunningSimulator simulator =
+    simulator =
         GatewaySimulator.start(
             Clock.offset(Clock.systemUTC(), Duration.between(Instant.now(), SIMULATOR_TIME)));
-    try {
-      Map<String, Object> properties =
-          new HashMap<>(InfrastructureProperties.of(postgres, redis, kafka));
-      properties.put("cmp.polling.gateway.base-url", simulator.baseUrl());
-      properties.put("cmp.polling.stop-resume.first-backoff", "5ms");
-      properties.put("spring.kafka.consumer.properties.group.initial.rebalance.delay.ms", 0);
-      properties.putAll(overrides);
-      ConfigurableApplicationContext context =
-          new SpringApplicationBuilder(HandlersApplication.class)
-              .run(InfrastructureProperties.asArguments(properties));
-      return new HandlersTestApp(simulator, context, kafka.producer());
-    } catch (RuntimeException e) {
-      simulator.close();
-      throw e;
+    Map<String, Object> properties = serverProperties();
+    properties.put("cmp.polling.gateway.base-url", simulator.baseUrl());
+    properties.put("cmp.polling.stop-resume.first-backoff", "5ms");
+    properties.put("spring.kafka.consumer.properties.group.initial.rebalance.delay.ms", 0);
+    properties.putAll(overrides);
+    context =
+        new SpringApplicationBuilder(HandlersApplication.class)
+            .run(InfrastructureProperties.asArguments(properties));
+    producer = kafka().producer();
+    queues = new QueueProbe(redis());
+  }
+
+  @Override
+  void stopOnServers() {
+    if (producer != null) {
+      producer.close();
     }
+    if (context != null) {
+      context.close();
+    }
+    if (simulator != null) {
+      simulator.close();
+    }
+  }
+
+  /** Cards, devices, packages and configs in the app's database. */
+  public TestData data() {
+    return postgres().data();
+  }
+
+  /** Where cards sit in the app's polling queues. */
+  public QueueProbe queues() {
+    return queues;
+  }
+
+  /** The card as the app's card store reads it now. */
+  public Card card(long id) {
+    return bean(CardStore.class).findById(id).orElseThrow();
+  }
+
+  /** The status code of a package row now. */
+  public int packageStatus(long packageId) {
+    return postgres()
+        .jdbc()
+        .sql("SELECT status FROM tb_package_usage WHERE id = ?")
+        .param(packageId)
+        .query(Integer.class)
+        .single();
   }
 
   public <T> T bean(Class<T> type) {
@@ -109,12 +154,5 @@ public final class HandlersTestApp implements AutoCloseable {
     } catch (Exception e) {
       throw new IllegalStateException("could not publish to " + topic, e);
     }
-  }
-
-  @Override
-  public void close() {
-    producer.close();
-    context.close();
-    simulator.close();
   }
 }

@@ -3,18 +3,9 @@ package com.cmp.polling.handlers;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.cmp.polling.simulator.GatewaySimulator;
-import com.cmp.polling.simulator.RunningSimulator;
 import com.cmp.polling.testsupport.app.AppProcess;
-import com.cmp.polling.testsupport.app.InfrastructureProperties;
-import com.cmp.polling.testsupport.kafka.KafkaExtension;
-import com.cmp.polling.testsupport.postgres.PostgresExtension;
-import com.cmp.polling.testsupport.redis.RedisExtension;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.slf4j.Logger;
@@ -34,44 +25,25 @@ class HardRestartIT {
   /** The bound a restarted instance must meet, from being up to handling the waiting task. */
   private static final Duration BACK_TO_WORK = Duration.ofSeconds(10);
 
-  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.migrated();
-  @RegisterExtension static final RedisExtension redis = new RedisExtension();
-  @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
-
-  static RunningSimulator simulator;
-  static RealnameTasks tasks;
-
-  @BeforeAll
-  static void startSimulator() {
-    simulator = GatewaySimulator.start();
-    tasks = new RealnameTasks(postgres, kafka, simulator);
-  }
-
-  @AfterAll
-  static void stopSimulator() {
-    simulator.close();
-  }
+  @RegisterExtension static final HandlerProcesses handlers = new HandlerProcesses();
 
   @Test
   void killedAndRestarted_underTheSameInstanceId_handlesTheWaitingTask_withinSeconds() {
-    Map<String, Object> properties =
-        new HashMap<>(InfrastructureProperties.of(postgres, redis, kafka));
-    properties.put("cmp.polling.gateway.base-url", simulator.baseUrl());
-    properties.put("cmp.polling.handlers.worker-threads", 8);
+    Map<String, Object> properties = handlers.appProperties();
     properties.put("cmp.polling.handlers.instance-id", "it-hard-restart");
-    long before = postgres.data().card().insert();
-    long during = postgres.data().card().insert();
+    long before = handlers.postgres().data().card().insert();
+    long during = handlers.postgres().data().card().insert();
 
     try (AppProcess first = AppProcess.start(properties, "hard-restart-it-first")) {
       first.awaitUp(Duration.ofSeconds(120));
-      tasks.publish(before);
+      handlers.publish(before);
       await("first run handles a task")
           .atMost(Duration.ofSeconds(60))
-          .until(() -> tasks.handled(before) > 0);
+          .until(() -> handlers.handled(before) > 0);
 
       first.kill();
     }
-    tasks.publish(during); // waits in the partition the dead consumers still hold
+    handlers.publish(during); // waits in the partition the dead consumers still hold
 
     long launched = System.nanoTime();
     try (AppProcess second = AppProcess.start(properties, "hard-restart-it-second")) {
@@ -80,13 +52,13 @@ class HardRestartIT {
 
       await("the restarted instance handles the waiting task")
           .atMost(BACK_TO_WORK)
-          .until(() -> tasks.handled(during) > 0);
+          .until(() -> handlers.handled(during) > 0);
       log.info(
           "restarted after SIGKILL: up {} ms after launch, handled the waiting task {} ms after"
               + " being up",
           (up - launched) / 1_000_000,
           (System.nanoTime() - up) / 1_000_000);
     }
-    assertThat(tasks.handled(during)).isEqualTo(1);
+    assertThat(handlers.handled(during)).isEqualTo(1);
   }
 }

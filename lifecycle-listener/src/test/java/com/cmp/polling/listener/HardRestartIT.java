@@ -38,15 +38,8 @@ class HardRestartIT {
 
   @AfterAll
   static void dropSlot() {
-    // Kept across the kill on purpose; slots are per server, and an idle one holds WAL back.
-    postgres
-        .jdbc()
-        .sql(
-            "SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots"
-                + " WHERE slot_name = ? AND NOT active")
-        .param(SLOT)
-        .query(Object.class)
-        .list();
+    // Kept across the kill on purpose.
+    ListenerTestApp.dropIdleSlot(postgres, SLOT);
   }
 
   @Test

@@ -43,6 +43,21 @@ public final class ListenerTestApp implements AutoCloseable {
     return "it_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
   }
 
+  /**
+   * Drops the slot unless a connection still streams it: for tests that keep their slot across a
+   * restart (slots are per server, and an idle one holds WAL back).
+   */
+  public static void dropIdleSlot(PostgresExtension postgres, String slot) {
+    postgres
+        .jdbc()
+        .sql(
+            "SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots"
+                + " WHERE slot_name = ? AND NOT active")
+        .param(slot)
+        .query(Object.class)
+        .list();
+  }
+
   /** Drops its slot on stop: for tests that never restart it. */
   public static ListenerTestApp start(
       PostgresExtension postgres,

@@ -53,14 +53,7 @@ class ReplicationLossIT {
   @AfterAll
   static void stop() {
     app.close();
-    postgres
-        .jdbc()
-        .sql(
-            "SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots"
-                + " WHERE slot_name = ? AND NOT active")
-        .param(SLOT)
-        .query(Object.class)
-        .list();
+    ListenerTestApp.dropIdleSlot(postgres, SLOT);
   }
 
   @Test

@@ -2,6 +2,7 @@ package com.cmp.polling.handlers.base;
 
 import com.cmp.polling.core.card.CachedCard;
 import com.cmp.polling.schemas.task.CheckTask;
+import com.cmp.polling.schemas.task.TaskType;
 import java.util.List;
 import java.util.Map;
 
@@ -14,6 +15,9 @@ import java.util.Map;
  * @param <R> what a card's own step gives the shared step: the carrier's answer
  */
 public interface BatchCheckBody<R> {
+
+  /** The task type this check handles: its topics are read for it (one check per type). */
+  TaskType type();
 
   /**
    * A card's own step. Gateway failures may be thrown: the runner turns retryable ones into a retry

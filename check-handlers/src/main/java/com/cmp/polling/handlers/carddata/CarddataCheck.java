@@ -5,10 +5,8 @@ import com.cmp.polling.core.card.Card;
 import com.cmp.polling.handlers.base.BatchCheckBody;
 import com.cmp.polling.handlers.base.CheckOutcome;
 import com.cmp.polling.handlers.base.CheckResult;
-import com.cmp.polling.handlers.base.CheckRunner;
 import com.cmp.polling.handlers.base.FanOut;
 import com.cmp.polling.handlers.base.HandlerMetrics;
-import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.task.CheckTask;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.stopresume.BatchEvaluation;
@@ -22,10 +20,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
 
 /**
@@ -39,44 +35,25 @@ class CarddataCheck implements BatchCheckBody<MonthToDateUsage> {
 
   private static final Logger log = LoggerFactory.getLogger(CarddataCheck.class);
 
-  private final CheckRunner runner;
   private final CarddataAccounting accounting;
   private final CarrierGateway gateway;
   private final StopResumeService stopResume;
   private final HandlerMetrics metrics;
 
   CarddataCheck(
-      CheckRunner runner,
       CarddataAccounting accounting,
       CarrierGateway gateway,
       StopResumeService stopResume,
       HandlerMetrics metrics) {
-    this.runner = runner;
     this.accounting = accounting;
     this.gateway = gateway;
     this.stopResume = stopResume;
     this.metrics = metrics;
   }
 
-  @KafkaListener(
-      id = Topics.CHECK_HANDLERS_GROUP_PREFIX + "carddata",
-      groupId = Topics.CHECK_HANDLERS_GROUP_PREFIX + "carddata",
-      topics = Topics.TASK_CARDDATA_NAME,
-      containerFactory = "checkTaskListenerFactory",
-      concurrency = "${cmp.polling.handlers.consumers-per-type:4}")
-  void onTasks(List<ConsumerRecord<String, byte[]>> records) {
-    runner.runAll(records, TaskType.CARDDATA, this);
-  }
-
-  /** Manual checks: a topic and consumer group of their own, never behind the regular lag. */
-  @KafkaListener(
-      id = Topics.CHECK_HANDLERS_GROUP_PREFIX + "carddata" + Topics.MANUAL_GROUP_SUFFIX,
-      groupId = Topics.CHECK_HANDLERS_GROUP_PREFIX + "carddata" + Topics.MANUAL_GROUP_SUFFIX,
-      topics = Topics.MANUAL_CARDDATA_NAME,
-      containerFactory = "checkTaskListenerFactory",
-      concurrency = "1")
-  void onManualTasks(List<ConsumerRecord<String, byte[]>> records) {
-    runner.runManual(records, TaskType.CARDDATA, this);
+  @Override
+  public TaskType type() {
+    return TaskType.CARDDATA;
   }
 
   @Override

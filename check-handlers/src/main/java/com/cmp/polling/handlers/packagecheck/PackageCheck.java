@@ -7,8 +7,6 @@ import com.cmp.polling.core.packageusage.PackageStatus;
 import com.cmp.polling.core.packageusage.PackageUsageStore;
 import com.cmp.polling.handlers.base.CardByCardBody;
 import com.cmp.polling.handlers.base.CheckOutcome;
-import com.cmp.polling.handlers.base.CheckRunner;
-import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.task.CheckTask;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.stopresume.CardNotFoundException;
@@ -17,13 +15,10 @@ import com.cmp.polling.stopresume.gateway.CarrierCard;
 import com.cmp.polling.stopresume.gateway.CarrierGateway;
 import com.cmp.polling.stopresume.gateway.CarrierPackageState;
 import java.time.Clock;
-import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
 
 /**
@@ -41,7 +36,6 @@ class PackageCheck implements CardByCardBody {
 
   private static final Logger log = LoggerFactory.getLogger(PackageCheck.class);
 
-  private final CheckRunner runner;
   private final CardStore cards;
   private final PackageUsageStore packages;
   private final CarrierGateway gateway;
@@ -49,13 +43,11 @@ class PackageCheck implements CardByCardBody {
   private final Clock clock;
 
   PackageCheck(
-      CheckRunner runner,
       CardStore cards,
       PackageUsageStore packages,
       CarrierGateway gateway,
       StopResumeService stopResume,
       Clock clock) {
-    this.runner = runner;
     this.cards = cards;
     this.packages = packages;
     this.gateway = gateway;
@@ -63,25 +55,9 @@ class PackageCheck implements CardByCardBody {
     this.clock = clock;
   }
 
-  @KafkaListener(
-      id = Topics.CHECK_HANDLERS_GROUP_PREFIX + "package",
-      groupId = Topics.CHECK_HANDLERS_GROUP_PREFIX + "package",
-      topics = Topics.TASK_PACKAGE_NAME,
-      containerFactory = "checkTaskListenerFactory",
-      concurrency = "${cmp.polling.handlers.consumers-per-type:4}")
-  void onTasks(List<ConsumerRecord<String, byte[]>> records) {
-    runner.runAll(records, TaskType.PACKAGE, this);
-  }
-
-  /** Manual checks: a topic and consumer group of their own, never behind the regular lag. */
-  @KafkaListener(
-      id = Topics.CHECK_HANDLERS_GROUP_PREFIX + "package" + Topics.MANUAL_GROUP_SUFFIX,
-      groupId = Topics.CHECK_HANDLERS_GROUP_PREFIX + "package" + Topics.MANUAL_GROUP_SUFFIX,
-      topics = Topics.MANUAL_PACKAGE_NAME,
-      containerFactory = "checkTaskListenerFactory",
-      concurrency = "1")
-  void onManualTasks(List<ConsumerRecord<String, byte[]>> records) {
-    runner.runManual(records, TaskType.PACKAGE, this);
+  @Override
+  public TaskType type() {
+    return TaskType.PACKAGE;
   }
 
   @Override

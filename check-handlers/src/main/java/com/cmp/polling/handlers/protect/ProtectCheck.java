@@ -6,8 +6,6 @@ import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.handlers.base.CardByCardBody;
 import com.cmp.polling.handlers.base.CheckOutcome;
-import com.cmp.polling.handlers.base.CheckRunner;
-import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.task.CheckTask;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.stopresume.CardNotFoundException;
@@ -16,11 +14,8 @@ import com.cmp.polling.stopresume.OperatorActions.ProtectionCheck;
 import com.cmp.polling.stopresume.StopResumeService;
 import com.cmp.polling.stopresume.gateway.CarrierCard;
 import com.cmp.polling.stopresume.gateway.CarrierGateway;
-import java.util.List;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
 
 /**
@@ -33,7 +28,6 @@ class ProtectCheck implements CardByCardBody {
 
   private static final Logger log = LoggerFactory.getLogger(ProtectCheck.class);
 
-  private final CheckRunner runner;
   private final CardStore cards;
   private final ProtectionPeriods protection;
   private final CarrierGateway gateway;
@@ -41,13 +35,11 @@ class ProtectCheck implements CardByCardBody {
   private final StopResumeService stopResume;
 
   ProtectCheck(
-      CheckRunner runner,
       CardStore cards,
       ProtectionPeriods protection,
       CarrierGateway gateway,
       OperatorActions operatorActions,
       StopResumeService stopResume) {
-    this.runner = runner;
     this.cards = cards;
     this.protection = protection;
     this.gateway = gateway;
@@ -55,25 +47,9 @@ class ProtectCheck implements CardByCardBody {
     this.stopResume = stopResume;
   }
 
-  @KafkaListener(
-      id = Topics.CHECK_HANDLERS_GROUP_PREFIX + "protect",
-      groupId = Topics.CHECK_HANDLERS_GROUP_PREFIX + "protect",
-      topics = Topics.TASK_PROTECT_NAME,
-      containerFactory = "checkTaskListenerFactory",
-      concurrency = "${cmp.polling.handlers.consumers-per-type:4}")
-  void onTasks(List<ConsumerRecord<String, byte[]>> records) {
-    runner.runAll(records, TaskType.PROTECT, this);
-  }
-
-  /** Manual checks: a topic and consumer group of their own, never behind the regular lag. */
-  @KafkaListener(
-      id = Topics.CHECK_HANDLERS_GROUP_PREFIX + "protect" + Topics.MANUAL_GROUP_SUFFIX,
-      groupId = Topics.CHECK_HANDLERS_GROUP_PREFIX + "protect" + Topics.MANUAL_GROUP_SUFFIX,
-      topics = Topics.MANUAL_PROTECT_NAME,
-      containerFactory = "checkTaskListenerFactory",
-      concurrency = "1")
-  void onManualTasks(List<ConsumerRecord<String, byte[]>> records) {
-    runner.runManual(records, TaskType.PROTECT, this);
+  @Override
+  public TaskType type() {
+    return TaskType.PROTECT;
   }
 
   @Override

@@ -7,8 +7,6 @@ import com.cmp.polling.core.card.RealNameStatus;
 import com.cmp.polling.core.packageusage.PackageUsageStore;
 import com.cmp.polling.handlers.base.CardByCardBody;
 import com.cmp.polling.handlers.base.CheckOutcome;
-import com.cmp.polling.handlers.base.CheckRunner;
-import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.task.CheckTask;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.stopresume.CardNotFoundException;
@@ -16,11 +14,8 @@ import com.cmp.polling.stopresume.StopResumeService;
 import com.cmp.polling.stopresume.gateway.CarrierCard;
 import com.cmp.polling.stopresume.gateway.CarrierGateway;
 import java.time.Clock;
-import java.util.List;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
 
 /**
@@ -33,7 +28,6 @@ class RealnameCheck implements CardByCardBody {
 
   private static final Logger log = LoggerFactory.getLogger(RealnameCheck.class);
 
-  private final CheckRunner runner;
   private final CardStore cards;
   private final PackageUsageStore packages;
   private final CarrierGateway gateway;
@@ -41,13 +35,11 @@ class RealnameCheck implements CardByCardBody {
   private final Clock clock;
 
   RealnameCheck(
-      CheckRunner runner,
       CardStore cards,
       PackageUsageStore packages,
       CarrierGateway gateway,
       StopResumeService stopResume,
       Clock clock) {
-    this.runner = runner;
     this.cards = cards;
     this.packages = packages;
     this.gateway = gateway;
@@ -55,25 +47,9 @@ class RealnameCheck implements CardByCardBody {
     this.clock = clock;
   }
 
-  @KafkaListener(
-      id = Topics.CHECK_HANDLERS_GROUP_PREFIX + "realname",
-      groupId = Topics.CHECK_HANDLERS_GROUP_PREFIX + "realname",
-      topics = Topics.TASK_REALNAME_NAME,
-      containerFactory = "checkTaskListenerFactory",
-      concurrency = "${cmp.polling.handlers.consumers-per-type:4}")
-  void onTasks(List<ConsumerRecord<String, byte[]>> records) {
-    runner.runAll(records, TaskType.REALNAME, this);
-  }
-
-  /** Manual checks: a topic and consumer group of their own, never behind the regular lag. */
-  @KafkaListener(
-      id = Topics.CHECK_HANDLERS_GROUP_PREFIX + "realname" + Topics.MANUAL_GROUP_SUFFIX,
-      groupId = Topics.CHECK_HANDLERS_GROUP_PREFIX + "realname" + Topics.MANUAL_GROUP_SUFFIX,
-      topics = Topics.MANUAL_REALNAME_NAME,
-      containerFactory = "checkTaskListenerFactory",
-      concurrency = "1")
-  void onManualTasks(List<ConsumerRecord<String, byte[]>> records) {
-    runner.runManual(records, TaskType.REALNAME, this);
+  @Override
+  public TaskType type() {
+    return TaskType.REALNAME;
   }
 
   @Override

@@ -8,16 +8,11 @@ import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.handlers.HandlersTestApp;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.simulator.behaviour.Behaviour;
-import com.cmp.polling.testsupport.kafka.KafkaExtension;
-import com.cmp.polling.testsupport.postgres.PostgresExtension;
-import com.cmp.polling.testsupport.redis.RedisExtension;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -28,23 +23,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class CarrierQueryCapIT {
 
-  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
-  @RegisterExtension static final RedisExtension redis = new RedisExtension();
-  @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
-
-  static HandlersTestApp app;
-
-  @BeforeAll
-  static void start() {
-    app =
-        HandlersTestApp.start(
-            postgres, redis, kafka, Map.of("cmp.polling.gateway.rate-limit-per-second.1", 2));
-  }
-
-  @AfterAll
-  static void stop() {
-    app.close();
-  }
+  @RegisterExtension
+  static final HandlersTestApp app =
+      HandlersTestApp.withSettings(Map.of("cmp.polling.gateway.rate-limit-per-second.1", 2));
 
   @Test
   void checksOfACarrierAtItsCap_arePutOffUnqueried_whileTheOtherCarriersChecksRun() {
@@ -53,8 +34,8 @@ class CarrierQueryCapIT {
     List<Long> limited = new ArrayList<>();
     List<Long> free = new ArrayList<>();
     for (int i = 0; i < 40; i++) {
-      limited.add(postgres.data().card().carrier(1, "CMCC").insert());
-      free.add(postgres.data().card().carrier(2, "CUCC").insert());
+      limited.add(app.postgres().data().card().carrier(1, "CMCC").insert());
+      free.add(app.postgres().data().card().carrier(2, "CUCC").insert());
     }
     for (int i = 0; i < 40; i++) {
       app.dispatch(limited.get(i), TaskType.REALNAME);

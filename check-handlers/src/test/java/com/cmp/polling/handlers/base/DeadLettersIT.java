@@ -5,48 +5,27 @@ import static org.awaitility.Awaitility.await;
 
 import ch.qos.logback.classic.Level;
 import com.cmp.polling.handlers.HandlersTestApp;
-import com.cmp.polling.handlers.QueueProbe;
 import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.task.TaskType;
-import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.kafka.TopicCursor;
 import com.cmp.polling.testsupport.logging.CapturedLogs;
-import com.cmp.polling.testsupport.postgres.PostgresExtension;
-import com.cmp.polling.testsupport.redis.RedisExtension;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Tasks nobody can use go to the dead-letter topic with the reason; the partition moves on. */
 class DeadLettersIT {
 
-  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
-  @RegisterExtension static final RedisExtension redis = new RedisExtension();
-  @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
-
-  static HandlersTestApp app;
-
-  @BeforeAll
-  static void start() {
-    app = HandlersTestApp.start(postgres, redis, kafka, Map.of());
-  }
-
-  @AfterAll
-  static void stop() {
-    app.close();
-  }
+  @RegisterExtension static final HandlersTestApp app = HandlersTestApp.withDefaults();
 
   @Test
   void malformedTasks_goToTheDeadLetterTopic_andTheNextValidTaskIsStillHandled() {
-    long card = postgres.data().card().insert();
-    postgres.data().packageOfCard(card).status(1).insert();
-    TopicCursor deadLetters = kafka.cursorAtEnd(Topics.TASK_REALNAME.deadLetterName());
+    long card = app.postgres().data().card().insert();
+    app.postgres().data().packageOfCard(card).status(1).insert();
+    TopicCursor deadLetters = app.kafka().cursorAtEnd(Topics.TASK_REALNAME.deadLetterName());
     try (CapturedLogs logs = CapturedLogs.of(TaskPreparation.class)) {
       // Same key: same partition, so the valid task really comes after the bad ones.
       send("{not json");
@@ -61,8 +40,7 @@ class DeadLettersIT {
 
       await()
           .atMost(Duration.ofSeconds(30))
-          .until(
-              () -> new QueueProbe(redis).nextCheckIn(card, TaskType.REALNAME, Duration.ofDays(1)));
+          .until(() -> app.queues().nextCheckIn(card, TaskType.REALNAME, Duration.ofDays(1)));
       // One line per dead-lettered task, naming it and the reason; no stack trace.
       assertThat(logs.messages(Level.WARN))
           .hasSize(4)

@@ -6,17 +6,9 @@ import static org.awaitility.Awaitility.await;
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.handlers.HandlersTestApp;
-import com.cmp.polling.handlers.QueueProbe;
 import com.cmp.polling.schemas.task.TaskType;
-import com.cmp.polling.testsupport.data.TestData;
-import com.cmp.polling.testsupport.kafka.KafkaExtension;
-import com.cmp.polling.testsupport.postgres.PostgresExtension;
-import com.cmp.polling.testsupport.redis.RedisExtension;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
-import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -27,32 +19,14 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class DeletedDeviceCardsIT {
 
-  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
-  @RegisterExtension static final RedisExtension redis = new RedisExtension();
-  @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
-
-  static HandlersTestApp app;
-  static TestData data;
-  static QueueProbe queues;
-
-  @BeforeAll
-  static void start() {
-    app = HandlersTestApp.start(postgres, redis, kafka, Map.of());
-    data = postgres.data();
-    queues = new QueueProbe(redis);
-  }
-
-  @AfterAll
-  static void stop() {
-    app.close();
-  }
+  @RegisterExtension static final HandlersTestApp app = HandlersTestApp.withDefaults();
 
   @Test
   void tasksOfACardOfADeletedDevice_dropIt_withNoStopAtTheCarrier() {
-    long device = data.device().insert();
-    data.packageOfDevice(device).status(1).insert();
-    long card = data.card().device(device).insert();
-    data.softDeleteDevice(device);
+    long device = app.data().device().insert();
+    app.data().packageOfDevice(device).status(1).insert();
+    long card = app.data().card().device(device).insert();
+    app.data().softDeleteDevice(device);
     double endedBefore = ended(TaskType.PACKAGE) + ended(TaskType.CARDDATA);
 
     app.dispatch(card, TaskType.PACKAGE);
@@ -61,19 +35,19 @@ class DeletedDeviceCardsIT {
     await()
         .atMost(Duration.ofSeconds(30))
         .until(() -> ended(TaskType.PACKAGE) + ended(TaskType.CARDDATA) - endedBefore == 2);
-    assertThat(queues.inNoQueue(card)).isTrue();
+    assertThat(app.queues().inNoQueue(card)).isTrue();
     assertNeverStopped(card);
   }
 
   @Test
   void cardsMovedFromADeletedDevice_toALiveDevice_orOutOfAnyDevice_arePolledAgain() {
-    long deleted = data.device().insert();
-    long live = data.device().insert();
-    data.packageOfDevice(live).status(1).insert();
-    long toLive = data.card().device(deleted).insert();
-    long toNone = data.card().device(deleted).insert();
-    data.packageOfCard(toNone).status(1).insert();
-    data.softDeleteDevice(deleted);
+    long deleted = app.data().device().insert();
+    long live = app.data().device().insert();
+    app.data().packageOfDevice(live).status(1).insert();
+    long toLive = app.data().card().device(deleted).insert();
+    long toNone = app.data().card().device(deleted).insert();
+    app.data().packageOfCard(toNone).status(1).insert();
+    app.data().softDeleteDevice(deleted);
     moveTo(toLive, live);
     moveTo(toNone, null);
     // What the lifecycle listener does on a device_id change: the old cache entry goes.
@@ -88,8 +62,9 @@ class DeletedDeviceCardsIT {
         .atMost(Duration.ofSeconds(30))
         .until(
             () ->
-                queues.nextCheckIn(toLive, TaskType.PACKAGE, Duration.ofSeconds(3600))
-                    && queues.nextCheckIn(toNone, TaskType.PACKAGE, Duration.ofSeconds(3600)));
+                app.queues().nextCheckIn(toLive, TaskType.PACKAGE, Duration.ofSeconds(3600))
+                    && app.queues()
+                        .nextCheckIn(toNone, TaskType.PACKAGE, Duration.ofSeconds(3600)));
     assertNeverStopped(toLive);
     assertNeverStopped(toNone);
   }
@@ -98,7 +73,7 @@ class DeletedDeviceCardsIT {
     assertThat(app.bean(CardStore.class).findById(card).orElseThrow().isOnline()).isTrue();
     assertThat(app.simulator().control().calls(iccid(card))).doesNotContainKey("stop");
     assertThat(
-            postgres
+            app.postgres()
                 .jdbc()
                 .sql("SELECT count(*) FROM tb_stop_resume_log WHERE iot_card_id = ?")
                 .param(card)
@@ -108,7 +83,7 @@ class DeletedDeviceCardsIT {
   }
 
   private static void moveTo(long card, Long device) {
-    postgres
+    app.postgres()
         .jdbc()
         .sql("UPDATE tb_iot_card SET device_id = ? WHERE id = ?")
         .params(device, card)
@@ -116,7 +91,7 @@ class DeletedDeviceCardsIT {
   }
 
   private static String iccid(long card) {
-    return postgres
+    return app.postgres()
         .jdbc()
         .sql("SELECT iccid FROM tb_iot_card WHERE id = ?")
         .param(card)

@@ -5,46 +5,23 @@ import static org.awaitility.Awaitility.await;
 
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.handlers.HandlersTestApp;
-import com.cmp.polling.handlers.QueueProbe;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.simulator.behaviour.Behaviour;
-import com.cmp.polling.testsupport.kafka.KafkaExtension;
-import com.cmp.polling.testsupport.postgres.PostgresExtension;
-import com.cmp.polling.testsupport.redis.RedisExtension;
 import java.time.Duration;
-import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Cards that must not be polled are dropped, never requeued. */
 class DroppedCardsIT {
 
-  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
-  @RegisterExtension static final RedisExtension redis = new RedisExtension();
-  @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
-
-  static HandlersTestApp app;
-  static QueueProbe queues;
-
-  @BeforeAll
-  static void start() {
-    app = HandlersTestApp.start(postgres, redis, kafka, Map.of());
-    queues = new QueueProbe(redis);
-  }
-
-  @AfterAll
-  static void stop() {
-    app.close();
-  }
+  @RegisterExtension static final HandlersTestApp app = HandlersTestApp.withDefaults();
 
   @Test
   void cardDeletedWhileItsTaskIsInFlight_isNotBroughtBackToAnyQueue() {
-    long card = postgres.data().card().insert();
-    postgres.data().packageOfCard(card).status(1).insert();
+    long card = app.postgres().data().card().insert();
+    app.postgres().data().packageOfCard(card).status(1).insert();
     String iccid =
-        postgres
+        app.postgres()
             .jdbc()
             .sql("SELECT iccid FROM tb_iot_card WHERE id = ?")
             .param(card)
@@ -58,23 +35,23 @@ class DroppedCardsIT {
           .until(() -> app.simulator().control().calls(iccid).containsKey("usage"));
 
       // Deleted while the gateway answers: what the lifecycle listener does on a delete.
-      postgres.data().softDeleteCard(card);
+      app.postgres().data().softDeleteCard(card);
       app.bean(PollingQueueManager.class).onCardDeleted(card);
 
       await().atMost(Duration.ofSeconds(20)).until(() -> metric("dropped") + metric("next") > 0);
     } finally {
       app.simulator().control().configure(Behaviour.none());
     }
-    assertThat(queues.inNoQueue(card)).isTrue();
+    assertThat(app.queues().inNoQueue(card)).isTrue();
   }
 
   @Test
   void taskForACardThatIsGone_orWhosePollingIsDisabled_dropsItFromEveryQueue() {
-    long gone = postgres.data().card().insert();
-    long disabled = postgres.data().card().pollingDisabled().insert();
-    long device = postgres.data().device().pollingDisabled().insert();
-    long ofDisabledDevice = postgres.data().card().device(device).insert();
-    postgres.data().softDeleteCard(gone);
+    long gone = app.postgres().data().card().insert();
+    long disabled = app.postgres().data().card().pollingDisabled().insert();
+    long device = app.postgres().data().device().pollingDisabled().insert();
+    long ofDisabledDevice = app.postgres().data().card().device(device).insert();
+    app.postgres().data().softDeleteCard(gone);
     for (long card : new long[] {gone, disabled, ofDisabledDevice}) {
       app.bean(PollingQueueManager.class)
           .requeue(card, TaskType.REALNAME, java.time.Instant.now().plusSeconds(3600));
@@ -85,9 +62,9 @@ class DroppedCardsIT {
         .atMost(Duration.ofSeconds(30))
         .until(
             () ->
-                queues.inNoQueue(gone)
-                    && queues.inNoQueue(disabled)
-                    && queues.inNoQueue(ofDisabledDevice));
+                app.queues().inNoQueue(gone)
+                    && app.queues().inNoQueue(disabled)
+                    && app.queues().inNoQueue(ofDisabledDevice));
   }
 
   private static double metric(String result) {

@@ -9,17 +9,11 @@ import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.json.PayloadCodec;
 import com.cmp.polling.schemas.task.CheckTask;
 import com.cmp.polling.schemas.task.TaskType;
-import com.cmp.polling.testsupport.kafka.KafkaExtension;
-import com.cmp.polling.testsupport.postgres.PostgresExtension;
-import com.cmp.polling.testsupport.redis.RedisExtension;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -30,29 +24,16 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class LatenessIT {
 
-  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
-  @RegisterExtension static final RedisExtension redis = new RedisExtension();
-  @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
+  @RegisterExtension static final HandlersTestApp app = HandlersTestApp.withDefaults();
 
-  static HandlersTestApp app;
   static final PayloadCodec codec = new PayloadCodec();
-
-  @BeforeAll
-  static void start() {
-    app = HandlersTestApp.start(postgres, redis, kafka, Map.of());
-  }
-
-  @AfterAll
-  static void stop() {
-    app.close();
-  }
 
   @Test
   void checksDueEarlier_recordHowLateTheyWereSettled_byTaskTypeAndSource() {
     Instant now = Instant.ofEpochMilli(System.currentTimeMillis());
-    publishLeased(postgres.data().card().insert(), TaskType.REALNAME, now.minusSeconds(40));
-    publishLeased(postgres.data().card().insert(), TaskType.CARDDATA, now.minusSeconds(90));
-    long operatorsCard = postgres.data().card().insert();
+    publishLeased(app.postgres().data().card().insert(), TaskType.REALNAME, now.minusSeconds(40));
+    publishLeased(app.postgres().data().card().insert(), TaskType.CARDDATA, now.minusSeconds(90));
+    long operatorsCard = app.postgres().data().card().insert();
     var manual = Topics.manualCheckTasks(TaskType.REALNAME);
     app.send(
         manual.name(),

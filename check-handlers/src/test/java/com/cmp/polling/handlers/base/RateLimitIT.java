@@ -6,15 +6,10 @@ import static org.awaitility.Awaitility.await;
 import com.cmp.polling.handlers.HandlersTestApp;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.simulator.behaviour.Behaviour;
-import com.cmp.polling.testsupport.kafka.KafkaExtension;
-import com.cmp.polling.testsupport.postgres.PostgresExtension;
-import com.cmp.polling.testsupport.redis.RedisExtension;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -24,34 +19,18 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class RateLimitIT {
 
-  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
-  @RegisterExtension static final RedisExtension redis = new RedisExtension();
-  @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
-
-  static HandlersTestApp app;
-
-  @BeforeAll
-  static void start() {
-    app =
-        HandlersTestApp.start(
-            postgres,
-            redis,
-            kafka,
-            Map.of(
-                "cmp.polling.gateway.rate-limit-per-second.1",
-                48,
-                "cmp.polling.gateway.rate-limit-max-wait",
-                "120s",
-                // Every check waits its turn here (none put off by the per-carrier cap): the test
-                // dispatches each card once and counts the calls of all 2 000.
-                "cmp.polling.handlers.carrier-wait",
-                "120s"));
-  }
-
-  @AfterAll
-  static void stop() {
-    app.close();
-  }
+  @RegisterExtension
+  static final HandlersTestApp app =
+      HandlersTestApp.withSettings(
+          Map.of(
+              "cmp.polling.gateway.rate-limit-per-second.1",
+              48,
+              "cmp.polling.gateway.rate-limit-max-wait",
+              "120s",
+              // Every check waits its turn here (none put off by the per-carrier cap): the test
+              // dispatches each card once and counts the calls of all 2 000.
+              "cmp.polling.handlers.carrier-wait",
+              "120s"));
 
   @Test
   void twoThousandChecks_atTheCarriersLimit_getNo429_andUseAtLeast90PercentOfIt() {
@@ -59,7 +38,7 @@ class RateLimitIT {
     control.configure(Behaviour.none().withRateLimit(1L, 50));
     List<Long> cards = new ArrayList<>();
     for (int i = 0; i < 2000; i++) {
-      long card = postgres.data().card().carrier(1, "CMCC").insert();
+      long card = app.postgres().data().card().carrier(1, "CMCC").insert();
       cards.add(card);
     }
     long firstCall = System.nanoTime();

@@ -11,17 +11,12 @@ import com.cmp.polling.schemas.json.PayloadCodec;
 import com.cmp.polling.schemas.task.CheckTask;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.simulator.behaviour.Behaviour;
-import com.cmp.polling.testsupport.kafka.KafkaExtension;
-import com.cmp.polling.testsupport.postgres.PostgresExtension;
-import com.cmp.polling.testsupport.redis.RedisExtension;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -34,32 +29,16 @@ class SupersededTasksIT {
 
   private static final int CARDS = 120;
 
-  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
-  @RegisterExtension static final RedisExtension redis = new RedisExtension();
-  @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
-
-  static HandlersTestApp app;
-
-  @BeforeAll
-  static void start() {
-    // One consumer taking 5 tasks a poll, 4 workers, 200 ms per carrier call: about 20 checks a
-    // second, so 120 cards need several leases of 3 s; a poll is over well within one.
-    app =
-        HandlersTestApp.start(
-            postgres,
-            redis,
-            kafka,
-            Map.of(
-                "cmp.polling.queue.lease", "3s",
-                "cmp.polling.handlers.consumers-per-type", 1,
-                "cmp.polling.handlers.worker-threads", 4,
-                "spring.kafka.consumer.max-poll-records", 5));
-  }
-
-  @AfterAll
-  static void stop() {
-    app.close();
-  }
+  // One consumer taking 5 tasks a poll, 4 workers, 200 ms per carrier call: about 20 checks a
+  // second, so 120 cards need several leases of 3 s; a poll is over well within one.
+  @RegisterExtension
+  static final HandlersTestApp app =
+      HandlersTestApp.withSettings(
+          Map.of(
+              "cmp.polling.queue.lease", "3s",
+              "cmp.polling.handlers.consumers-per-type", 1,
+              "cmp.polling.handlers.worker-threads", 4,
+              "spring.kafka.consumer.max-poll-records", 5));
 
   @Test
   void backlogLongerThanTheLease_everyCardCheckedOnce_andTheSupersededCopiesDroppedAndCounted() {
@@ -69,7 +48,7 @@ class SupersededTasksIT {
     Instant due = Instant.now().minusSeconds(1);
     for (int i = 1; i <= CARDS; i++) {
       String iccid = "89861777" + String.format("%012d", i);
-      long card = postgres.data().card().iccid(iccid).insert();
+      long card = app.postgres().data().card().iccid(iccid).insert();
       queues.requeue(card, TaskType.REALNAME, due);
       iccids.add(iccid);
     }

@@ -4,23 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.cmp.polling.core.card.Card;
-import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.core.usage.DataUsageSample;
 import com.cmp.polling.core.usage.DataUsageStore;
 import com.cmp.polling.handlers.HandlersTestApp;
-import com.cmp.polling.handlers.QueueProbe;
 import com.cmp.polling.handlers.base.CheckRunner;
 import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.json.PayloadCodec;
 import com.cmp.polling.schemas.task.CheckTask;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.simulator.state.CardState;
-import com.cmp.polling.testsupport.data.TestData;
-import com.cmp.polling.testsupport.kafka.KafkaExtension;
-import com.cmp.polling.testsupport.postgres.PostgresExtension;
-import com.cmp.polling.testsupport.redis.RedisExtension;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -28,11 +22,8 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -44,30 +35,12 @@ class CarddataCheckIT {
   static final LocalDate OCTOBER = LocalDate.of(2026, 10, 1);
   static final Duration CARDDATA_INTERVAL = Duration.ofSeconds(1800);
 
-  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
-  @RegisterExtension static final RedisExtension redis = new RedisExtension();
-  @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
-
-  static HandlersTestApp app;
-  static TestData data;
-  static QueueProbe queues;
-
-  @BeforeAll
-  static void start() {
-    app = HandlersTestApp.start(postgres, redis, kafka, Map.of());
-    data = postgres.data();
-    queues = new QueueProbe(redis);
-  }
-
-  @AfterAll
-  static void stop() {
-    app.close();
-  }
+  @RegisterExtension static final HandlersTestApp app = HandlersTestApp.withDefaults();
 
   @Test
   void sameMonth_recordsTheDelta_deductsIt_andRequeuesAfterTheInterval() {
-    long card = data.card().monthUsage(NOVEMBER, "100", "3000").insert();
-    long pkg = data.packageOfCard(card).status(1).usage("100", "1000").insert();
+    long card = app.data().card().monthUsage(NOVEMBER, "100", "3000").insert();
+    long pkg = app.data().packageOfCard(card).status(1).usage("100", "1000").insert();
     carrierReports(card, NOVEMBER, "150");
 
     app.dispatch(card, TaskType.CARDDATA);
@@ -75,7 +48,7 @@ class CarddataCheckIT {
     // default-activated config: carddata every 1800 s.
     await()
         .atMost(Duration.ofSeconds(30))
-        .until(() -> queues.nextCheckIn(card, TaskType.CARDDATA, Duration.ofSeconds(1800)));
+        .until(() -> app.queues().nextCheckIn(card, TaskType.CARDDATA, Duration.ofSeconds(1800)));
     assertThat(samples(card))
         .singleElement()
         .satisfies(
@@ -84,7 +57,7 @@ class CarddataCheckIT {
               assertThat(s.monthTotalMb()).isEqualByComparingTo("150");
               assertThat(s.deltaMb()).isEqualByComparingTo("50");
             });
-    Card after = card(card);
+    Card after = app.card(card);
     assertThat(after.monthUsage().currentMonthUsageMb()).isEqualByComparingTo("150");
     assertThat(after.monthUsage().lastMonthTotalMb()).isEqualByComparingTo("3000");
     assertThat(packageUsage(pkg)).isEqualByComparingTo("150");
@@ -96,8 +69,8 @@ class CarddataCheckIT {
 
   @Test
   void newMonth_keepsThePreviousTotal_andRestartsTheCounter() {
-    long card = data.card().monthUsage(OCTOBER, "900", "500").insert();
-    long pkg = data.packageOfCard(card).status(1).usage("0", "0").insert();
+    long card = app.data().card().monthUsage(OCTOBER, "900", "500").insert();
+    long pkg = app.data().packageOfCard(card).status(1).usage("0", "0").insert();
     carrierReports(card, NOVEMBER, "20");
 
     app.dispatch(card, TaskType.CARDDATA);
@@ -105,8 +78,8 @@ class CarddataCheckIT {
     await().atMost(Duration.ofSeconds(30)).until(() -> samples(card).size() == 1);
     await()
         .atMost(Duration.ofSeconds(10))
-        .until(() -> queues.nextCheckIn(card, TaskType.CARDDATA, Duration.ofSeconds(1800)));
-    Card after = card(card);
+        .until(() -> app.queues().nextCheckIn(card, TaskType.CARDDATA, Duration.ofSeconds(1800)));
+    Card after = app.card(card);
     assertThat(after.monthUsage().monthStart()).isEqualTo(NOVEMBER);
     assertThat(after.monthUsage().lastMonthTotalMb()).isEqualByComparingTo("900");
     assertThat(after.monthUsage().currentMonthUsageMb()).isEqualByComparingTo("20");
@@ -116,51 +89,51 @@ class CarddataCheckIT {
 
   @Test
   void carrierCorrection_isRecorded_butNeverDeducted() {
-    long card = data.card().monthUsage(NOVEMBER, "200", "0").insert();
-    long pkg = data.packageOfCard(card).status(1).usage("200", "1000").insert();
+    long card = app.data().card().monthUsage(NOVEMBER, "200", "0").insert();
+    long pkg = app.data().packageOfCard(card).status(1).usage("200", "1000").insert();
     carrierReports(card, NOVEMBER, "150");
 
     app.dispatch(card, TaskType.CARDDATA);
 
     await().atMost(Duration.ofSeconds(30)).until(() -> samples(card).size() == 1);
     assertThat(samples(card).get(0).deltaMb()).isEqualByComparingTo("-50");
-    assertThat(card(card).monthUsage().currentMonthUsageMb()).isEqualByComparingTo("150");
+    assertThat(app.card(card).monthUsage().currentMonthUsageMb()).isEqualByComparingTo("150");
     assertThat(packageUsage(pkg)).isEqualByComparingTo("200");
   }
 
   @Test
   void reachingThePackageLimit_exhaustsIt_andStopsTheCardForTrafficExhausted() {
-    long card = data.card().monthUsage(NOVEMBER, "100", "0").insert();
-    long pkg = data.packageOfCard(card).status(1).usage("100", "1000").insert();
+    long card = app.data().card().monthUsage(NOVEMBER, "100", "0").insert();
+    long pkg = app.data().packageOfCard(card).status(1).usage("100", "1000").insert();
     // A pending package is still valid: without it, no_package would outrank traffic_exhausted.
-    data.packageOfCard(card).status(0).insert();
+    app.data().packageOfCard(card).status(0).insert();
     carrierReports(card, NOVEMBER, "1050");
 
     app.dispatch(card, TaskType.CARDDATA);
 
     await()
         .atMost(Duration.ofSeconds(30))
-        .until(() -> "traffic_exhausted".equals(card(card).stopReason()));
-    assertThat(packageStatus(pkg)).isEqualTo(2);
+        .until(() -> "traffic_exhausted".equals(app.card(card).stopReason()));
+    assertThat(app.packageStatus(pkg)).isEqualTo(2);
     assertThat(packageUsage(pkg)).isEqualByComparingTo("1050");
-    assertThat(app.simulator().control().calls(card(card).iccid())).containsEntry("stop", 1);
+    assertThat(app.simulator().control().calls(app.card(card).iccid())).containsEntry("stop", 1);
     // Now suspended: default-suspended checks carddata every 3600 s.
     await()
         .atMost(Duration.ofSeconds(10))
-        .until(() -> queues.nextCheckIn(card, TaskType.CARDDATA, Duration.ofSeconds(3600)));
+        .until(() -> app.queues().nextCheckIn(card, TaskType.CARDDATA, Duration.ofSeconds(3600)));
   }
 
   @Test
   void gatewayTimeout_putsTheCheckOffForTheShortRetryDelay() {
-    long card = data.card().monthUsage(NOVEMBER, "0", "0").insert();
-    data.packageOfCard(card).status(1).insert();
-    app.simulator().control().failNext(card(card).iccid(), 1, 503);
+    long card = app.data().card().monthUsage(NOVEMBER, "0", "0").insert();
+    app.data().packageOfCard(card).status(1).insert();
+    app.simulator().control().failNext(app.card(card).iccid(), 1, 503);
 
     app.dispatch(card, TaskType.CARDDATA);
 
     await()
         .atMost(Duration.ofSeconds(30))
-        .until(() -> queues.nextCheckIn(card, TaskType.CARDDATA, Duration.ofSeconds(60)));
+        .until(() -> app.queues().nextCheckIn(card, TaskType.CARDDATA, Duration.ofSeconds(60)));
     assertThat(samples(card)).isEmpty();
   }
 
@@ -175,42 +148,49 @@ class CarddataCheckIT {
 
     @AfterEach
     void dropTheFailingTrigger() {
-      postgres.jdbc().sql("DROP TRIGGER IF EXISTS refuse_sample ON data_usage_records").update();
+      app.postgres()
+          .jdbc()
+          .sql("DROP TRIGGER IF EXISTS refuse_sample ON data_usage_records")
+          .update();
     }
 
     @Test
     void aPollOfManyCards_endsEachCardAsItWouldEndAlone() {
       List<Long> plain = new ArrayList<>();
       for (int i = 0; i < 40; i++) {
-        long card = data.card().monthUsage(NOVEMBER, "100", "0").insert();
-        data.packageOfCard(card).status(1).usage("100", "10000").insert();
+        long card = app.data().card().monthUsage(NOVEMBER, "100", "0").insert();
+        app.data().packageOfCard(card).status(1).usage("100", "10000").insert();
         carrierReports(card, NOVEMBER, "100." + (i + 1));
         plain.add(card);
       }
-      long device = data.device().insert();
-      long firstInDevice = data.card().device(device).monthUsage(NOVEMBER, "10", "0").insert();
-      long secondInDevice = data.card().device(device).monthUsage(NOVEMBER, "20", "0").insert();
+      long device = app.data().device().insert();
+      long firstInDevice =
+          app.data().card().device(device).monthUsage(NOVEMBER, "10", "0").insert();
+      long secondInDevice =
+          app.data().card().device(device).monthUsage(NOVEMBER, "20", "0").insert();
       // The first card's usage exhausts the deciding package; the second's goes to the next one,
       // as card by card.
-      long devicePackage = data.packageOfDevice(device).status(1).usage("30", "40").insert();
-      long nextDevicePackage = data.packageOfDevice(device).status(1).usage("0", "1000").insert();
+      long devicePackage = app.data().packageOfDevice(device).status(1).usage("30", "40").insert();
+      long nextDevicePackage =
+          app.data().packageOfDevice(device).status(1).usage("0", "1000").insert();
       carrierReports(firstInDevice, NOVEMBER, "25");
       carrierReports(secondInDevice, NOVEMBER, "27.5");
-      long exhausting = data.card().monthUsage(NOVEMBER, "100", "0").insert();
-      long limited = data.packageOfCard(exhausting).status(1).usage("100", "1000").insert();
-      data.packageOfCard(exhausting).status(0).insert();
+      long exhausting = app.data().card().monthUsage(NOVEMBER, "100", "0").insert();
+      long limited = app.data().packageOfCard(exhausting).status(1).usage("100", "1000").insert();
+      app.data().packageOfCard(exhausting).status(0).insert();
       carrierReports(exhausting, NOVEMBER, "1200");
-      long corrected = data.card().monthUsage(NOVEMBER, "200", "0").insert();
-      long correctedPackage = data.packageOfCard(corrected).status(1).usage("200", "1000").insert();
+      long corrected = app.data().card().monthUsage(NOVEMBER, "200", "0").insert();
+      long correctedPackage =
+          app.data().packageOfCard(corrected).status(1).usage("200", "1000").insert();
       carrierReports(corrected, NOVEMBER, "150");
-      long timingOut = data.card().monthUsage(NOVEMBER, "0", "0").insert();
-      data.packageOfCard(timingOut).status(1).insert();
-      app.simulator().control().failNext(card(timingOut).iccid(), 1, 503);
-      long deletedMeanwhile = data.card().monthUsage(NOVEMBER, "0", "0").insert();
-      data.packageOfCard(deletedMeanwhile).status(1).insert();
+      long timingOut = app.data().card().monthUsage(NOVEMBER, "0", "0").insert();
+      app.data().packageOfCard(timingOut).status(1).insert();
+      app.simulator().control().failNext(app.card(timingOut).iccid(), 1, 503);
+      long deletedMeanwhile = app.data().card().monthUsage(NOVEMBER, "0", "0").insert();
+      app.data().packageOfCard(deletedMeanwhile).status(1).insert();
       carrierReports(deletedMeanwhile, NOVEMBER, "5");
       // Deleted after its task was published: the poll's read no longer finds it.
-      data.softDeleteCard(deletedMeanwhile);
+      app.data().softDeleteCard(deletedMeanwhile);
       List<Long> all = new ArrayList<>(plain);
       all.addAll(
           List.of(
@@ -225,40 +205,42 @@ class CarddataCheckIT {
             .as("card %d", card)
             .singleElement()
             .satisfies(s -> assertThat(s.deltaMb()).isEqualByComparingTo(delta));
-        assertThat(card(card).monthUsage().currentMonthUsageMb())
+        assertThat(app.card(card).monthUsage().currentMonthUsageMb())
             .isEqualByComparingTo(new BigDecimal("100").add(delta));
-        assertThat(queues.nextCheckIn(card, TaskType.CARDDATA, CARDDATA_INTERVAL))
+        assertThat(app.queues().nextCheckIn(card, TaskType.CARDDATA, CARDDATA_INTERVAL))
             .as("card %d requeued after its interval", card)
             .isTrue();
-        assertThat(app.simulator().control().calls(card(card).iccid())).containsOnlyKeys("usage");
+        assertThat(app.simulator().control().calls(app.card(card).iccid()))
+            .containsOnlyKeys("usage");
       }
       assertThat(packageUsage(devicePackage)).isEqualByComparingTo("45");
-      assertThat(packageStatus(devicePackage)).isEqualTo(2);
+      assertThat(app.packageStatus(devicePackage)).isEqualTo(2);
       assertThat(packageUsage(nextDevicePackage)).isEqualByComparingTo("7.5");
-      assertThat(card(firstInDevice).isOnline()).as("the device still has room").isTrue();
+      assertThat(app.card(firstInDevice).isOnline()).as("the device still has room").isTrue();
       assertThat(samples(firstInDevice).get(0).deltaMb()).isEqualByComparingTo("15");
       assertThat(samples(secondInDevice).get(0).deltaMb()).isEqualByComparingTo("7.5");
-      assertThat(packageStatus(limited)).isEqualTo(2);
-      assertThat(card(exhausting).stopReason()).isEqualTo("traffic_exhausted");
-      assertThat(app.simulator().control().calls(card(exhausting).iccid()))
+      assertThat(app.packageStatus(limited)).isEqualTo(2);
+      assertThat(app.card(exhausting).stopReason()).isEqualTo("traffic_exhausted");
+      assertThat(app.simulator().control().calls(app.card(exhausting).iccid()))
           .containsEntry("stop", 1);
       // Now suspended: default-suspended checks carddata every 3600 s.
-      assertThat(queues.nextCheckIn(exhausting, TaskType.CARDDATA, Duration.ofSeconds(3600)))
+      assertThat(app.queues().nextCheckIn(exhausting, TaskType.CARDDATA, Duration.ofSeconds(3600)))
           .isTrue();
       assertThat(samples(corrected).get(0).deltaMb()).isEqualByComparingTo("-50");
       assertThat(packageUsage(correctedPackage)).isEqualByComparingTo("200");
       assertThat(samples(timingOut)).isEmpty();
-      assertThat(queues.nextCheckIn(timingOut, TaskType.CARDDATA, Duration.ofSeconds(60))).isTrue();
+      assertThat(app.queues().nextCheckIn(timingOut, TaskType.CARDDATA, Duration.ofSeconds(60)))
+          .isTrue();
       assertThat(samples(deletedMeanwhile)).isEmpty();
-      assertThat(queues.inNoQueue(deletedMeanwhile)).isTrue();
+      assertThat(app.queues().inNoQueue(deletedMeanwhile)).isTrue();
     }
 
     @Test
     void aCardBreakingTheSharedTransaction_failsAlone_andTheOthersAreRecorded() {
       List<Long> cards = new ArrayList<>();
       for (int i = 0; i < 5; i++) {
-        long card = data.card().monthUsage(NOVEMBER, "10", "0").insert();
-        data.packageOfCard(card).status(1).usage("10", "1000").insert();
+        long card = app.data().card().monthUsage(NOVEMBER, "10", "0").insert();
+        app.data().packageOfCard(card).status(1).usage("10", "1000").insert();
         carrierReports(card, NOVEMBER, "11");
         cards.add(card);
       }
@@ -273,13 +255,13 @@ class CarddataCheckIT {
           continue;
         }
         assertThat(samples(card)).as("card %d", card).hasSize(1);
-        assertThat(queues.nextCheckIn(card, TaskType.CARDDATA, CARDDATA_INTERVAL)).isTrue();
+        assertThat(app.queues().nextCheckIn(card, TaskType.CARDDATA, CARDDATA_INTERVAL)).isTrue();
       }
       assertThat(fallbacks("accounting") - fallbacksBefore).isEqualTo(1);
       assertThat(samples(refused)).isEmpty();
-      assertThat(card(refused).monthUsage().currentMonthUsageMb()).isEqualByComparingTo("10");
+      assertThat(app.card(refused).monthUsage().currentMonthUsageMb()).isEqualByComparingTo("10");
       // Left leased: it comes due again when the lease (5 minutes, as dispatched) ends.
-      Double leaseOfRefused = queues.score(refused, TaskType.CARDDATA);
+      Double leaseOfRefused = app.queues().score(refused, TaskType.CARDDATA);
       assertThat(leaseOfRefused).isNotNull();
       assertThat(Instant.ofEpochMilli((long) (leaseOfRefused * 1000)))
           .isBetween(Instant.now().plusSeconds(200), Instant.now().plusSeconds(301));
@@ -303,7 +285,7 @@ class CarddataCheckIT {
 
       for (long card : cards) {
         assertThat(samples(card)).as("card %d", card).hasSize(1);
-        assertThat(queues.nextCheckIn(card, TaskType.CARDDATA, CARDDATA_INTERVAL)).isTrue();
+        assertThat(app.queues().nextCheckIn(card, TaskType.CARDDATA, CARDDATA_INTERVAL)).isTrue();
       }
     }
 
@@ -313,8 +295,9 @@ class CarddataCheckIT {
       runPollWhileOthersHold(1000, cards);
 
       for (long card : cards) {
-        assertThat(queues.nextCheckIn(card, TaskType.CARDDATA, Duration.ofSeconds(60))).isTrue();
-        assertThat(app.simulator().control().calls(card(card).iccid())).isEmpty();
+        assertThat(app.queues().nextCheckIn(card, TaskType.CARDDATA, Duration.ofSeconds(60)))
+            .isTrue();
+        assertThat(app.simulator().control().calls(app.card(card).iccid())).isEmpty();
         assertThat(samples(card)).isEmpty();
       }
     }
@@ -322,8 +305,8 @@ class CarddataCheckIT {
     private static List<Long> plainCards(int count) {
       List<Long> cards = new ArrayList<>();
       for (int i = 0; i < count; i++) {
-        long card = data.card().monthUsage(NOVEMBER, "1", "0").insert();
-        data.packageOfCard(card).status(1).usage("1", "10000").insert();
+        long card = app.data().card().monthUsage(NOVEMBER, "1", "0").insert();
+        app.data().packageOfCard(card).status(1).usage("1", "10000").insert();
         carrierReports(card, NOVEMBER, "2");
         cards.add(card);
       }
@@ -344,12 +327,12 @@ class CarddataCheckIT {
       String key = RedisKeys.concurrency(TaskType.CARDDATA);
       double expiry = System.currentTimeMillis() + 600_000;
       for (int i = 0; i < permits; i++) {
-        redis.template().opsForZSet().add(key, "elsewhere:" + i, expiry);
+        app.redis().template().opsForZSet().add(key, "elsewhere:" + i, expiry);
       }
       try {
         runPoll(cards);
       } finally {
-        redis.template().delete(key);
+        app.redis().template().delete(key);
       }
     }
 
@@ -374,7 +357,7 @@ class CarddataCheckIT {
     }
 
     private static void refuseSamplesOf(long cardId) {
-      postgres
+      app.postgres()
           .jdbc()
           .sql(
               """
@@ -388,7 +371,7 @@ class CarddataCheckIT {
               """
                   .formatted(cardId))
           .update();
-      postgres
+      app.postgres()
           .jdbc()
           .sql(
               "CREATE TRIGGER refuse_sample BEFORE INSERT ON data_usage_records"
@@ -400,11 +383,7 @@ class CarddataCheckIT {
   private static void carrierReports(long card, LocalDate month, String totalMb) {
     app.simulator()
         .control()
-        .setCard(card(card).iccid(), new CardState(true, true, month, new BigDecimal(totalMb)));
-  }
-
-  private static Card card(long id) {
-    return app.bean(CardStore.class).findById(id).orElseThrow();
+        .setCard(app.card(card).iccid(), new CardState(true, true, month, new BigDecimal(totalMb)));
   }
 
   private static List<DataUsageSample> samples(long card) {
@@ -412,20 +391,11 @@ class CarddataCheckIT {
   }
 
   private static BigDecimal packageUsage(long pkg) {
-    return postgres
+    return app.postgres()
         .jdbc()
         .sql("SELECT data_usage_mb FROM tb_package_usage WHERE id = ?")
         .param(pkg)
         .query(BigDecimal.class)
-        .single();
-  }
-
-  private static int packageStatus(long pkg) {
-    return postgres
-        .jdbc()
-        .sql("SELECT status FROM tb_package_usage WHERE id = ?")
-        .param(pkg)
-        .query(Integer.class)
         .single();
   }
 }

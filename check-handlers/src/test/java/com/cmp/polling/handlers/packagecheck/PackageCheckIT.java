@@ -3,21 +3,12 @@ package com.cmp.polling.handlers.packagecheck;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.cmp.polling.core.card.Card;
-import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.handlers.HandlersTestApp;
-import com.cmp.polling.handlers.QueueProbe;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.simulator.SimulatorControl;
-import com.cmp.polling.testsupport.data.TestData;
-import com.cmp.polling.testsupport.kafka.KafkaExtension;
-import com.cmp.polling.testsupport.postgres.PostgresExtension;
-import com.cmp.polling.testsupport.redis.RedisExtension;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,66 +16,49 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class PackageCheckIT {
 
-  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
-  @RegisterExtension static final RedisExtension redis = new RedisExtension();
-  @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
-
-  static HandlersTestApp app;
-  static TestData data;
-  static QueueProbe queues;
-
-  @BeforeAll
-  static void start() {
-    app = HandlersTestApp.start(postgres, redis, kafka, Map.of());
-    data = postgres.data();
-    queues = new QueueProbe(redis);
-  }
-
-  @AfterAll
-  static void stop() {
-    app.close();
-  }
+  @RegisterExtension static final HandlersTestApp app = HandlersTestApp.withDefaults();
 
   @Test
   void packageExpiredByTime_isMarkedExpired_andTheCardStopsForNoPackage() {
-    long card = data.card().insert();
+    long card = app.data().card().insert();
     long pkg =
-        data.packageOfCard(card).status(1).expiresAt(Instant.now().minusSeconds(60)).insert();
+        app.data().packageOfCard(card).status(1).expiresAt(Instant.now().minusSeconds(60)).insert();
 
     app.dispatch(card, TaskType.PACKAGE);
 
     await()
         .atMost(Duration.ofSeconds(30))
-        .until(() -> "no_package".equals(card(card).stopReason()));
-    assertThat(status(pkg)).isEqualTo(3);
+        .until(() -> "no_package".equals(app.card(card).stopReason()));
+    assertThat(app.packageStatus(pkg)).isEqualTo(3);
     // Suspended now: default-suspended checks packages every 3600 s.
     await()
         .atMost(Duration.ofSeconds(10))
-        .until(() -> queues.nextCheckIn(card, TaskType.PACKAGE, Duration.ofSeconds(3600)));
+        .until(() -> app.queues().nextCheckIn(card, TaskType.PACKAGE, Duration.ofSeconds(3600)));
   }
 
   @Test
   void activePackageOverItsLimit_isMarkedExhausted_andTheDevicesCardsStop() {
-    long device = data.device().insert();
-    long card = data.card().device(device).insert();
-    long sibling = data.card().device(device).insert();
-    long pkg = data.packageOfDevice(device).status(1).usage("2048", "1024").insert();
-    data.packageOfDevice(device).status(0).insert();
+    long device = app.data().device().insert();
+    long card = app.data().card().device(device).insert();
+    long sibling = app.data().card().device(device).insert();
+    long pkg = app.data().packageOfDevice(device).status(1).usage("2048", "1024").insert();
+    app.data().packageOfDevice(device).status(0).insert();
 
     app.dispatch(card, TaskType.PACKAGE);
 
     await()
         .atMost(Duration.ofSeconds(30))
-        .until(() -> "traffic_exhausted".equals(card(sibling).stopReason()));
-    assertThat(status(pkg)).isEqualTo(2);
-    assertThat(card(card).stopReason()).isEqualTo("traffic_exhausted");
+        .until(() -> "traffic_exhausted".equals(app.card(sibling).stopReason()));
+    assertThat(app.packageStatus(pkg)).isEqualTo(2);
+    assertThat(app.card(card).stopReason()).isEqualTo("traffic_exhausted");
   }
 
   @Test
   void healthyPackages_changeNothing() {
-    long card = data.card().insert();
+    long card = app.data().card().insert();
     long pkg =
-        data.packageOfCard(card)
+        app.data()
+            .packageOfCard(card)
             .status(1)
             .usage("1", "1024")
             .expiresAt(Instant.now().plusSeconds(86400))
@@ -94,16 +68,17 @@ class PackageCheckIT {
 
     await()
         .atMost(Duration.ofSeconds(30))
-        .until(() -> queues.nextCheckIn(card, TaskType.PACKAGE, Duration.ofSeconds(3600)));
-    assertThat(status(pkg)).isEqualTo(1);
-    assertThat(card(card).isOnline()).isTrue();
+        .until(() -> app.queues().nextCheckIn(card, TaskType.PACKAGE, Duration.ofSeconds(3600)));
+    assertThat(app.packageStatus(pkg)).isEqualTo(1);
+    assertThat(app.card(card).isOnline()).isTrue();
   }
 
   @Test
   void carrierReportsThePackageExpired_marksItExpired_andTheCardStopsForNoPackage() {
-    long card = data.card().iccid("89860000000000019501").insert();
+    long card = app.data().card().iccid("89860000000000019501").insert();
     long pkg =
-        data.packageOfCard(card)
+        app.data()
+            .packageOfCard(card)
             .status(1)
             .usage("1", "1024")
             .expiresAt(Instant.now().plusSeconds(86400))
@@ -114,34 +89,34 @@ class PackageCheckIT {
 
     await()
         .atMost(Duration.ofSeconds(30))
-        .until(() -> "no_package".equals(card(card).stopReason()));
-    assertThat(status(pkg)).isEqualTo(3);
+        .until(() -> "no_package".equals(app.card(card).stopReason()));
+    assertThat(app.packageStatus(pkg)).isEqualTo(3);
     assertThat(carrier().calls("89860000000000019501")).isEqualTo(Map.of("package", 1, "stop", 1));
     assertThat(lastStopReasons(card)).isEqualTo("{no_package}");
   }
 
   @Test
   void carrierReportsThePackageExhausted_besideAPendingOne_stopsForTrafficExhausted() {
-    long card = data.card().iccid("89860000000000019502").insert();
-    long pkg = data.packageOfCard(card).status(1).usage("1", "1024").insert();
-    long pending = data.packageOfCard(card).status(0).insert();
+    long card = app.data().card().iccid("89860000000000019502").insert();
+    long pkg = app.data().packageOfCard(card).status(1).usage("1", "1024").insert();
+    long pending = app.data().packageOfCard(card).status(0).insert();
     carrier().setPackage("89860000000000019502", "exhausted");
 
     app.dispatch(card, TaskType.PACKAGE);
 
     await()
         .atMost(Duration.ofSeconds(30))
-        .until(() -> "traffic_exhausted".equals(card(card).stopReason()));
-    assertThat(status(pkg)).isEqualTo(2);
-    assertThat(status(pending)).isZero();
+        .until(() -> "traffic_exhausted".equals(app.card(card).stopReason()));
+    assertThat(app.packageStatus(pkg)).isEqualTo(2);
+    assertThat(app.packageStatus(pending)).isZero();
   }
 
   @ParameterizedTest
   @ValueSource(ints = {404, 501})
   void gatewayWithoutThePackageQuery_fallsBackToTheLocalCheck(int answer) {
     String iccid = "8986000000000001950" + (answer == 404 ? "3" : "4");
-    long card = data.card().iccid(iccid).insert();
-    long overLimit = data.packageOfCard(card).status(1).usage("2048", "1024").insert();
+    long card = app.data().card().iccid(iccid).insert();
+    long overLimit = app.data().packageOfCard(card).status(1).usage("2048", "1024").insert();
     carrier().setPackage(iccid, "active");
     carrier().failNext(iccid, 1, answer);
 
@@ -150,8 +125,8 @@ class PackageCheckIT {
     // The local check alone: the package over its limit is exhausted, nothing else is left.
     await()
         .atMost(Duration.ofSeconds(30))
-        .until(() -> "no_package".equals(card(card).stopReason()));
-    assertThat(status(overLimit)).isEqualTo(2);
+        .until(() -> "no_package".equals(app.card(card).stopReason()));
+    assertThat(app.packageStatus(overLimit)).isEqualTo(2);
     assertThat(carrier().calls(iccid)).containsEntry("package", 1);
     assertThat(lastStopReasons(card)).isEqualTo("{no_package,traffic_exhausted}");
   }
@@ -159,8 +134,8 @@ class PackageCheckIT {
   @Test
   void carrierDown_retriesSoon_andChangesNothing() {
     String iccid = "89860000000000019505";
-    long card = data.card().iccid(iccid).insert();
-    long pkg = data.packageOfCard(card).status(1).usage("2048", "1024").insert();
+    long card = app.data().card().iccid(iccid).insert();
+    long pkg = app.data().packageOfCard(card).status(1).usage("2048", "1024").insert();
     carrier().setPackage(iccid, "expired");
     carrier().failNext(iccid, 1_000, 503);
 
@@ -169,10 +144,10 @@ class PackageCheckIT {
     // Retried after the short retry delay (60 s), not at the package interval of an online card.
     await()
         .atMost(Duration.ofSeconds(30))
-        .until(() -> queues.nextCheckIn(card, TaskType.PACKAGE, Duration.ofSeconds(60)));
+        .until(() -> app.queues().nextCheckIn(card, TaskType.PACKAGE, Duration.ofSeconds(60)));
     assertThat(carrier().calls(iccid)).containsEntry("package", 1);
-    assertThat(status(pkg)).isEqualTo(1);
-    assertThat(card(card).isOnline()).isTrue();
+    assertThat(app.packageStatus(pkg)).isEqualTo(1);
+    assertThat(app.card(card).isOnline()).isTrue();
     assertThat(logRows(card)).isZero();
     assertThat(carrier().calls(iccid)).doesNotContainKey("stop");
     carrier().failNext(iccid, 0, 503);
@@ -183,7 +158,7 @@ class PackageCheckIT {
   }
 
   private static String lastStopReasons(long card) {
-    return postgres
+    return app.postgres()
         .jdbc()
         .sql(
             "SELECT reasons::text FROM tb_stop_resume_log WHERE iot_card_id = ? AND action ="
@@ -194,24 +169,11 @@ class PackageCheckIT {
   }
 
   private static long logRows(long card) {
-    return postgres
+    return app.postgres()
         .jdbc()
         .sql("SELECT count(*) FROM tb_stop_resume_log WHERE iot_card_id = ?")
         .param(card)
         .query(Long.class)
-        .single();
-  }
-
-  private static Card card(long id) {
-    return app.bean(CardStore.class).findById(id).orElseThrow();
-  }
-
-  private static int status(long pkg) {
-    return postgres
-        .jdbc()
-        .sql("SELECT status FROM tb_package_usage WHERE id = ?")
-        .param(pkg)
-        .query(Integer.class)
         .single();
   }
 }

@@ -10,8 +10,10 @@ import com.cmp.polling.schemas.action.ActionTrigger;
 import com.cmp.polling.schemas.action.CardAction;
 import com.cmp.polling.schemas.action.CardActionType;
 import com.cmp.polling.schemas.action.StopReason;
+import com.cmp.polling.schemas.json.PayloadCodec;
 import com.cmp.polling.stopresume.CarrierActionFailedException;
 import com.cmp.polling.testsupport.data.TestData;
+import com.cmp.polling.testsupport.kafka.CommittedRecords;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.kafka.TopicCursor;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
@@ -54,10 +56,11 @@ class CardActionsOutboxIT {
   static final Duration RECOVERY = Duration.ofMinutes(4);
 
   static final String SLOT = ListenerTestApp.uniqueSlot();
+  static final PayloadCodec CODEC = new PayloadCodec();
   static StopResumeSide side;
   static TestData data;
   static ListenerTestApp app;
-  static CommittedActions actions;
+  static CommittedRecords<CardAction> actions;
 
   @BeforeAll
   static void startSide() {
@@ -96,7 +99,9 @@ class CardActionsOutboxIT {
     assertThat(publishedTables())
         .containsExactlyInAnyOrder(
             "tb_device", "tb_iot_card", "tb_polling_config", "tb_stop_resume_log");
-    actions = new CommittedActions(kafka);
+    actions =
+        new CommittedRecords<>(
+            kafka.bootstrapServers(), Topics.CARD_ACTIONS_NAME, CardActionsOutboxIT::cardAction);
     long card = data.card().device(data.device().insert()).insert();
     side.operator.stopManually(card, Duration.ZERO);
     CardAction stop = actionOf(lastSuccessRowOf(card));
@@ -164,13 +169,23 @@ class CardActionsOutboxIT {
     assertThat(all.stream().filter(action -> action.actionId() == stop)).hasSize(1);
   }
 
+  /**
+   * A record of {@code polling.card.actions} as a downstream consumer reads it; its key must be its
+   * card.
+   */
+  private static CardAction cardAction(ConsumerRecord<String, byte[]> record) {
+    CardAction action = CODEC.decode(Topics.CARD_ACTIONS, record.value());
+    assertThat(record.key()).isEqualTo(Long.toString(action.cardId()));
+    return action;
+  }
+
   /** Waits for {@code lastId} to be on the topic, then compares the whole topic with the log. */
   private static List<CardAction> assertTopicMatchesTheLog(long lastId) {
     return assertTopicMatchesTheLog(lastId, WAIT);
   }
 
   private static List<CardAction> assertTopicMatchesTheLog(long lastId, Duration within) {
-    List<CardAction> onTopic = actions.readUntil(lastId, within);
+    List<CardAction> onTopic = actions.readUntil(action -> action.actionId() == lastId, within);
     Map<Long, Long> timesSeen =
         onTopic.stream()
             .collect(Collectors.groupingBy(CardAction::actionId, Collectors.counting()));

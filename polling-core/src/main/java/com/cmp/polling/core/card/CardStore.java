@@ -21,14 +21,13 @@ import org.springframework.jdbc.support.SqlArrayValue;
 public class CardStore {
 
   private static final String SELECT =
-      """
-      SELECT c.id, c.iccid, c.carrier_id, c.carrier_type, c.card_category, c.real_name_status,
-             c.network_status, c.stop_reason, c.device_id, c.enable_polling,
-             c.current_month_usage_mb, c.current_month_start_date, c.last_month_total_mb,
-             c.created_at, c.updated_at, c.device_id IS NOT NULL AND d.id IS NULL AS device_deleted
-      FROM tb_iot_card c
-      LEFT JOIN tb_device d ON d.id = c.device_id AND d.deleted_at IS NULL
-      """;
+      "SELECT c.id, c.iccid, c.carrier_id, c.carrier_type, c.card_category, c.real_name_status,"
+          + " c.network_status, c.stop_reason, c.device_id, c.enable_polling,"
+          + " c.current_month_usage_mb, c.current_month_start_date, c.last_month_total_mb,"
+          + " c.created_at, c.updated_at, "
+          + DevicePlacement.DEVICE_DELETED
+          + " AS device_deleted FROM tb_iot_card c "
+          + DevicePlacement.JOIN_LIVE_DEVICE;
 
   private final JdbcClient jdbc;
 
@@ -99,41 +98,14 @@ public class CardStore {
 
   /**
    * The next {@code limit} live cards after id {@code lastId} (one page of an id cursor), for
-   * enrollment (the initializer, config re-enrollment): only the columns that decide which queues a
-   * card joins, read by position. ICCID, carrier type, month usage and timestamps are null in the
-   * cards it returns: parsing them was most of a page's read time.
+   * enrollment (the initializer, config re-enrollment): read as {@link PlanningRows} reads them,
+   * only the columns that decide which queues a card joins.
    */
   public List<Card> findAfterForEnrollment(long lastId, int limit) {
     return jdbc.sql(
-            """
-            SELECT c.id, c.carrier_id, c.card_category, c.real_name_status, c.network_status,
-                   c.stop_reason, c.device_id, c.enable_polling,
-                   c.device_id IS NOT NULL AND d.id IS NULL AS device_deleted
-            FROM tb_iot_card c
-            LEFT JOIN tb_device d ON d.id = c.device_id AND d.deleted_at IS NULL
-            WHERE c.id > ? AND c.deleted_at IS NULL ORDER BY c.id LIMIT ?
-            """)
+            PlanningRows.SELECT + " WHERE c.id > ? AND c.deleted_at IS NULL ORDER BY c.id LIMIT ?")
         .params(lastId, limit)
-        .query(
-            (rs, row) -> {
-              long deviceId = rs.getLong(7);
-              Long device = rs.wasNull() ? null : deviceId;
-              return new Card(
-                  rs.getLong(1),
-                  null,
-                  rs.getLong(2),
-                  null,
-                  CardCategory.fromCode(rs.getString(3)),
-                  RealNameStatus.fromCode(rs.getInt(4)),
-                  NetworkStatus.fromCode(rs.getInt(5)),
-                  rs.getString(6),
-                  device,
-                  rs.getBoolean(8),
-                  null,
-                  null,
-                  null,
-                  rs.getBoolean(9));
-            })
+        .query(PlanningRows::card)
         .list();
   }
 

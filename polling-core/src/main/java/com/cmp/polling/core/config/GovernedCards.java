@@ -1,46 +1,39 @@
 package com.cmp.polling.core.config;
 
+import com.cmp.polling.core.card.DevicePlacement;
+import com.cmp.polling.core.card.NetworkStatus;
+import com.cmp.polling.core.card.PlanningRows;
+import com.cmp.polling.core.card.RealNameStatus;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * Which polling config governs which live cards, computed in PostgreSQL by the rules of {@link
- * ConfigSnapshot#match} (card condition from network and real-name status, carrier, enabled configs
- * by priority then id, card AND device polling flags, a soft-deleted device allowing none, live
- * rows only). Every call reads the whole card table: callers cache the answer.
+ * Which polling config governs which live cards, under the enabled configs in the database. The
+ * database counts the cards by what a match looks at (carrier, network and real-name status) and by
+ * whether their own and their device's flags let them be polled ({@link DevicePlacement}); {@link
+ * ConfigSnapshot#match} then matches each group, so the rule is the planner's own. Every call reads
+ * the whole card table: callers cache the answer.
  */
 public class GovernedCards {
 
-  /** Polled live cards with the condition the matcher gives them. */
-  private static final String POLLED_CARDS =
-      """
-      WITH polled AS (
-          SELECT c.id AS card_id, c.carrier_id,
-                 CASE WHEN c.network_status = 0 THEN 'suspended'
-                      WHEN c.real_name_status <> 1 THEN 'not_real_name'
-                      ELSE 'activated' END AS condition
-          FROM tb_iot_card c
-          LEFT JOIN tb_device d ON d.id = c.device_id AND d.deleted_at IS NULL
-          WHERE c.deleted_at IS NULL AND c.enable_polling
-            AND (c.device_id IS NULL OR d.enable_polling))
-      """;
-
-  /** The first enabled config matching the condition and carrier of the {@code polled} row. */
-  private static final String MATCH =
-      """
-      (SELECT p.id FROM tb_polling_config p
-       WHERE p.status = 1
-         AND (p.card_condition IS NULL OR p.card_condition = polled.condition)
-         AND (p.carrier_id IS NULL OR p.carrier_id = polled.carrier_id)
-       ORDER BY p.priority, p.id LIMIT 1)
-      """;
+  private static final String COUNT_BY_MATCH =
+      "SELECT c.carrier_id, c.network_status, c.real_name_status, "
+          + DevicePlacement.POLLING_ALLOWED
+          + ", count(*) FROM tb_iot_card c "
+          + DevicePlacement.JOIN_LIVE_DEVICE
+          + " WHERE c.deleted_at IS NULL GROUP BY 1, 2, 3, 4";
 
   private final JdbcClient jdbc;
+  private final PollingConfigStore configs;
 
   public GovernedCards(JdbcClient jdbc) {
     this.jdbc = jdbc;
+    this.configs = new PollingConfigStore(jdbc);
   }
 
   /**
@@ -48,35 +41,32 @@ public class GovernedCards {
    * {@link Counts#unmatched()}.
    */
   public Counts count() {
+    ConfigSnapshot inForce = enabledConfigs();
     Map<Long, Long> byConfig = new HashMap<>();
     long[] unmatched = {0};
-    jdbc.sql(
-            POLLED_CARDS
-                + " SELECT config_id, sum(cards) AS cards FROM ("
-                + " SELECT count(*) AS cards, "
-                + MATCH
-                + " AS config_id FROM polled GROUP BY polled.condition, polled.carrier_id) AS g"
-                + " GROUP BY config_id")
+    long[] pollingOff = {0};
+    jdbc.sql(COUNT_BY_MATCH)
         .query(
-            rs -> {
-              long configId = rs.getLong("config_id");
-              if (rs.wasNull()) {
-                unmatched[0] += rs.getLong("cards");
-              } else {
-                byConfig.put(configId, rs.getLong("cards"));
-              }
-            });
-    long notPolled =
-        jdbc.sql(
-                """
-                SELECT count(*) FROM tb_iot_card c
-                LEFT JOIN tb_device d ON d.id = c.device_id AND d.deleted_at IS NULL
-                WHERE c.deleted_at IS NULL
-                  AND NOT (c.enable_polling AND (c.device_id IS NULL OR coalesce(d.enable_polling, false)))
-                """)
-            .query(Long.class)
-            .single();
-    return new Counts(byConfig, unmatched[0], notPolled);
+            (RowCallbackHandler)
+                rs -> {
+                  long cards = rs.getLong(5);
+                  if (!rs.getBoolean(4)) {
+                    pollingOff[0] += cards;
+                    return;
+                  }
+                  Optional<PollingConfig> config =
+                      inForce.match(
+                          ConfigSnapshot.conditionOf(
+                              NetworkStatus.fromCode(rs.getInt(2)),
+                              RealNameStatus.fromCode(rs.getInt(3))),
+                          rs.getLong(1));
+                  if (config.isEmpty()) {
+                    unmatched[0] += cards;
+                  } else {
+                    byConfig.merge(config.get().id(), cards, Long::sum);
+                  }
+                });
+    return new Counts(byConfig, unmatched[0], pollingOff[0]);
   }
 
   /**
@@ -84,18 +74,28 @@ public class GovernedCards {
    * Reads and returns the whole fleet; for checks on small fleets.
    */
   public List<CardConfig> configOfEachCard() {
-    return jdbc.sql(
-            POLLED_CARDS
-                + " SELECT card_id, "
-                + MATCH
-                + " AS config_id FROM polled ORDER BY card_id")
-        .query(
-            (rs, row) -> {
-              long configId = rs.getLong("config_id");
-              Long config = rs.wasNull() ? null : configId;
-              return new CardConfig(rs.getLong("card_id"), config);
-            })
-        .list();
+    ConfigSnapshot inForce = enabledConfigs();
+    return jdbc
+        .sql(
+            PlanningRows.SELECT
+                + " WHERE c.deleted_at IS NULL AND "
+                + DevicePlacement.POLLING_ALLOWED
+                + " ORDER BY c.id")
+        .query(PlanningRows::card)
+        .list()
+        .stream()
+        .map(
+            card ->
+                new CardConfig(card.id(), inForce.match(card).map(PollingConfig::id).orElse(null)))
+        .toList();
+  }
+
+  /**
+   * The enabled configs as the database has them now (a process's snapshot may lag behind it); when
+   * they were loaded is not needed here.
+   */
+  private ConfigSnapshot enabledConfigs() {
+    return new ConfigSnapshot(configs.findEnabled(), Instant.EPOCH);
   }
 
   /**

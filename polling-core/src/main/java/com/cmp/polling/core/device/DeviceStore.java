@@ -1,5 +1,6 @@
 package com.cmp.polling.core.device;
 
+import com.cmp.polling.core.card.DevicePlacement;
 import com.cmp.polling.core.jdbc.Rows;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -35,7 +36,8 @@ public class DeviceStore {
     }
     return new HashSet<>(
         jdbc.sql(
-                "SELECT id FROM tb_device WHERE id = ANY(?) AND enable_polling AND deleted_at IS NULL")
+                "SELECT d.id FROM tb_device d WHERE d.id = ANY(?) AND "
+                    + DevicePlacement.DEVICE_LIVE_AND_POLLING)
             .param(new SqlArrayValue("bigint", deviceIds.toArray()))
             .query(Long.class)
             .list());

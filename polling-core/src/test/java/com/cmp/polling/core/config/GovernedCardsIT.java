@@ -17,9 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The SQL that counts cards per config agrees with {@link PollingConfigManager#match}, card by
- * card, on a fleet mixing every condition, carriers with and without a config of their own, a
- * disabled config, cards and devices with polling off, deleted cards and devices.
+ * The counts per config (the flags and the grouping in SQL, the match in Java) agree with what the
+ * planner's own reads give, card by card ({@code findAfterForEnrollment}, the device flags, {@link
+ * ConfigSnapshot#match}), on a fleet mixing every condition, carriers with and without a config of
+ * their own, a disabled config, cards and devices with polling off, deleted cards and devices.
  */
 class GovernedCardsIT {
 

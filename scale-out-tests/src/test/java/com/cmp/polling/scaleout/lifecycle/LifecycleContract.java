@@ -13,7 +13,9 @@ import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.action.CardAction;
 import com.cmp.polling.schemas.action.CardActionType;
 import com.cmp.polling.schemas.action.StopReason;
+import com.cmp.polling.schemas.json.PayloadCodec;
 import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.testsupport.kafka.CommittedRecords;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
@@ -198,13 +200,18 @@ abstract class LifecycleContract {
   @Test
   void successRowOfTheStopResumeLog_becomesOneCardAction_andItsFailedAttemptNone() {
     long card = postgres.data().card().insert();
-    try (var actions = new CommittedCardActions(kafka.bootstrapServers())) {
+    PayloadCodec codec = new PayloadCodec();
+    try (CommittedRecords<CardAction> actions =
+        new CommittedRecords<>(
+            kafka.bootstrapServers(),
+            Topics.CARD_ACTIONS_NAME,
+            record -> codec.decode(Topics.CARD_ACTIONS, record.value()))) {
       long failed = logRow(card, "error", 1);
       long success = logRow(card, "success", 2);
       // A later action of another card: once it is read, everything before it has been.
       long marker = logRow(postgres.data().card().insert(), "success", 1);
 
-      List<CardAction> read = actions.readUntil(marker, WAIT);
+      List<CardAction> read = actions.readUntil(action -> action.actionId() == marker, WAIT);
 
       assertThat(read).filteredOn(action -> action.actionId() == failed).isEmpty();
       assertThat(read)

@@ -4,7 +4,6 @@ import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.card.NetworkStatus;
 import com.cmp.polling.core.stopresumelog.AttemptResult;
-import com.cmp.polling.core.stopresumelog.StopResumeLogEntry;
 import com.cmp.polling.core.stopresumelog.StopResumeLogStore;
 import com.cmp.polling.schemas.action.ActionTrigger;
 import com.cmp.polling.schemas.action.CardActionType;
@@ -88,22 +87,22 @@ public class CarrierActions {
 
   private ActionResult perform(
       Card card, CardActionType type, List<StopReason> reasons, ActionTrigger trigger) {
-    StopReason reason = reasons.get(0);
+    RequestedAction action = new RequestedAction(card, type, reasons, trigger);
     CarrierCard target;
     try {
       target = CarrierCard.of(card);
     } catch (IllegalArgumentException e) {
       log.error("{} card {} impossible: {}", type.code(), card.id(), e.getMessage());
-      metrics.action(type, reason, trigger, false);
-      return result(card, type, reasons, trigger, false, 0, e.getMessage(), false);
+      metrics.action(type, action.reason(), trigger, false);
+      return action.result(false, 0, e.getMessage(), false);
     }
-    CarrierCall call = new CarrierCall(card, target, type, reasons, trigger);
+    CarrierCall call = new CarrierCall(action, target);
     try {
       retry.execute(call);
     } catch (RetryException e) {
       return gaveUp(call, e);
     }
-    return confirm(card, type, reasons, trigger, call.attempts);
+    return confirm(action, call.attempts);
   }
 
   /**
@@ -117,29 +116,22 @@ public class CarrierActions {
           ? unexpected
           : new IllegalStateException(call.getName() + " failed", e.getLastException());
     }
+    RequestedAction action = call.action;
     boolean interrupted = Thread.currentThread().isInterrupted();
     String error =
         interrupted
             ? "interrupted while waiting to retry: " + failure.getMessage()
             : failure.getMessage();
-    record(call, AttemptResult.FAILED, call.attempts, error);
+    record(action, AttemptResult.FAILED, call.attempts, error);
     log.error(
         "{} {} ({}) failed after {} attempt(s), card left as it was: {}",
-        call.type.code(),
+        action.type().code(),
         call.target,
-        call.reason.code(),
+        action.reason().code(),
         call.attempts,
         error);
-    metrics.action(call.type, call.reason, call.trigger, false);
-    return result(
-        call.card,
-        call.type,
-        call.reasons,
-        call.trigger,
-        false,
-        call.attempts,
-        error,
-        interrupted || failure.isRetryable());
+    metrics.action(action.type(), action.reason(), action.trigger(), false);
+    return action.result(false, call.attempts, error, interrupted || failure.isRetryable());
   }
 
   /**
@@ -149,16 +141,13 @@ public class CarrierActions {
    * reported as a retryable failure. A success row written before the failure still becomes a card
    * action, which is true: the carrier did act.
    */
-  private ActionResult confirm(
-      Card card,
-      CardActionType type,
-      List<StopReason> reasons,
-      ActionTrigger trigger,
-      int attempts) {
-    StopReason reason = reasons.get(0);
+  private ActionResult confirm(RequestedAction action, int attempts) {
+    Card card = action.card();
+    CardActionType type = action.type();
+    StopReason reason = action.reason();
     boolean updated;
     try {
-      record(card, type, reasons, trigger, AttemptResult.SUCCESS, attempts, null);
+      record(action, AttemptResult.SUCCESS, attempts, null);
       updated =
           type == CardActionType.STOP
               ? cards.updateNetworkStatus(card.id(), NetworkStatus.STOPPED, reason.code())
@@ -170,8 +159,8 @@ public class CarrierActions {
               + " but the database did not record it: "
               + e.getMessage();
       log.error("card {}: {}; the next check repeats the {}", card.id(), error, type.code(), e);
-      metrics.action(type, reason, trigger, false);
-      return result(card, type, reasons, trigger, false, attempts, error, true);
+      metrics.action(type, reason, action.trigger(), false);
+      return action.result(false, attempts, error, true);
     }
     if (!updated) {
       log.warn(
@@ -183,89 +172,32 @@ public class CarrierActions {
         card.id(),
         card.inDevice() ? " (device " + card.deviceId() + ")" : "",
         reason.code(),
-        trigger.code(),
+        action.trigger().code(),
         attempts);
-    metrics.action(type, reason, trigger, true);
-    return result(card, type, reasons, trigger, true, attempts, null, false);
+    metrics.action(type, reason, action.trigger(), true);
+    return action.result(true, attempts, null, false);
   }
 
-  private void record(CarrierCall call, AttemptResult result, int attempt, String error) {
-    record(call.card, call.type, call.reasons, call.trigger, result, attempt, error);
-  }
-
-  private void record(
-      Card card,
-      CardActionType type,
-      List<StopReason> reasons,
-      ActionTrigger trigger,
-      AttemptResult result,
-      int attempt,
-      String error) {
-    attemptLog.insert(
-        new StopResumeLogEntry(
-            card.id(),
-            card.deviceId(),
-            type,
-            reasons.get(0),
-            reasons,
-            trigger,
-            result,
-            attempt,
-            error,
-            null));
-    metrics.attempt(type, result);
-  }
-
-  private static ActionResult result(
-      Card card,
-      CardActionType type,
-      List<StopReason> reasons,
-      ActionTrigger trigger,
-      boolean success,
-      int attempts,
-      String error,
-      boolean retryable) {
-    return new ActionResult(
-        card.id(),
-        card.deviceId(),
-        type,
-        reasons.get(0),
-        reasons,
-        trigger,
-        success,
-        attempts,
-        error,
-        retryable);
+  private void record(RequestedAction action, AttemptResult result, int attempt, String error) {
+    attemptLog.insert(action.attempt(result, attempt, error));
+    metrics.attempt(action.type(), result);
   }
 
   /** One stop or start at the carrier; run by the template once per attempt. */
   private final class CarrierCall implements Retryable<Void> {
-    private final Card card;
+    private final RequestedAction action;
     private final CarrierCard target;
-    private final CardActionType type;
-    private final List<StopReason> reasons;
-    private final StopReason reason;
-    private final ActionTrigger trigger;
     private int attempts;
 
-    CarrierCall(
-        Card card,
-        CarrierCard target,
-        CardActionType type,
-        List<StopReason> reasons,
-        ActionTrigger trigger) {
-      this.card = card;
+    CarrierCall(RequestedAction action, CarrierCard target) {
+      this.action = action;
       this.target = target;
-      this.type = type;
-      this.reasons = reasons;
-      this.reason = reasons.get(0);
-      this.trigger = trigger;
     }
 
     @Override
     public Void execute() {
       attempts++;
-      if (type == CardActionType.STOP) {
+      if (action.type() == CardActionType.STOP) {
         gateway.stop(target);
       } else {
         gateway.start(target);
@@ -275,7 +207,7 @@ public class CarrierActions {
 
     @Override
     public String getName() {
-      return type.code() + " " + target;
+      return action.type().code() + " " + target;
     }
   }
 
@@ -285,10 +217,10 @@ public class CarrierActions {
     public void beforeRetry(RetryPolicy policy, Retryable<?> retryable, RetryState state) {
       CarrierCall call = (CarrierCall) retryable;
       String error = state.getLastException().getMessage();
-      record(call, AttemptResult.ERROR, call.attempts, error);
+      record(call.action, AttemptResult.ERROR, call.attempts, error);
       log.warn(
           "{} {} attempt {} failed, retrying: {}",
-          call.type.code(),
+          call.action.type().code(),
           call.target,
           call.attempts,
           error);

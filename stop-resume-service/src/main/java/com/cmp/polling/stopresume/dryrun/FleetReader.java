@@ -1,9 +1,8 @@
 package com.cmp.polling.stopresume.dryrun;
 
 import com.cmp.polling.core.card.Card;
-import com.cmp.polling.core.card.CardCategory;
-import com.cmp.polling.core.card.NetworkStatus;
-import com.cmp.polling.core.card.RealNameStatus;
+import com.cmp.polling.core.card.DevicePlacement;
+import com.cmp.polling.core.card.PlanningRows;
 import com.cmp.polling.core.packageusage.PackageFacts;
 import com.cmp.polling.core.packageusage.PackageOwner;
 import com.cmp.polling.core.packageusage.PackageRule;
@@ -19,19 +18,17 @@ import java.util.Map;
 import java.util.OptionalLong;
 import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.core.simple.JdbcClient.StatementSpec;
 import org.springframework.jdbc.support.SqlArrayValue;
 
 /**
- * The read-only statements of a dry run: pages of cards by id cursor, the cards of a page of
- * devices, and the package facts of their owners through {@link PackageRule#factsPerOwner} (the
- * rule the pipeline applies, narrowed by an id range or a list). Each statement reads one page:
- * short, no lock, no long snapshot.
+ * The read-only statements of a dry run: pages of cards by id cursor and the cards of a page of
+ * devices, each card read as planning reads it ({@link PlanningRows}, its device's place from
+ * {@link DevicePlacement}), and the package facts of their owners through {@link
+ * PackageRule#factsPerOwner} (the rule the pipeline applies, narrowed by an id range or a list).
+ * Each statement reads one page: short, no lock, no long snapshot.
  */
 final class FleetReader {
-
-  private static final String CARD_COLUMNS =
-      "c.id, c.carrier_id, c.card_category, c.real_name_status, c.network_status, c.stop_reason,"
-          + " c.device_id, c.enable_polling";
 
   private static final String FACTS = "SELECT * FROM (%s) f WHERE ";
 
@@ -43,35 +40,14 @@ final class FleetReader {
 
   /** The next live cards outside any device after {@code afterId}, of one carrier or all. */
   List<Card> cardsAlone(long afterId, int limit, Long carrierId) {
-    String sql =
-        "SELECT "
-            + CARD_COLUMNS
-            + " FROM tb_iot_card c WHERE c.id > ? AND c.deleted_at IS NULL AND c.device_id IS NULL"
-            + (carrierId == null ? "" : " AND c.carrier_id = ?")
-            + " ORDER BY c.id LIMIT ?";
-    var statement = jdbc.sql(sql).param(afterId);
-    if (carrierId != null) {
-      statement = statement.param(carrierId);
-    }
-    return statement.param(limit).query((rs, row) -> card(rs, readDevice(rs), false)).list();
+    return pageAfter("c.device_id IS NULL AND ", afterId, limit, carrierId)
+        .query(PlanningRows::card)
+        .list();
   }
 
   /** The next live cards after {@code afterId}, wherever they sit, of one carrier or all. */
   List<FleetCard> cards(long afterId, int limit, Long carrierId) {
-    String sql =
-        "SELECT "
-            + CARD_COLUMNS
-            + ", d.id IS NOT NULL AS device_live, d.enable_polling AS device_polling"
-            + " FROM tb_iot_card c LEFT JOIN tb_device d ON d.id = c.device_id"
-            + " AND d.deleted_at IS NULL"
-            + " WHERE c.id > ? AND c.deleted_at IS NULL"
-            + (carrierId == null ? "" : " AND c.carrier_id = ?")
-            + " ORDER BY c.id LIMIT ?";
-    var statement = jdbc.sql(sql).param(afterId);
-    if (carrierId != null) {
-      statement = statement.param(carrierId);
-    }
-    return statement.param(limit).query(FleetReader::fleetCard).list();
+    return pageAfter("", afterId, limit, carrierId).query(FleetReader::fleetCard).list();
   }
 
   /**
@@ -80,38 +56,53 @@ final class FleetReader {
    */
   List<Long> pollingDevices(long afterId, int limit, Long carrierId) {
     String sql =
-        "SELECT d.id FROM tb_device d WHERE d.id > ? AND d.deleted_at IS NULL AND d.enable_polling"
+        "SELECT d.id FROM tb_device d WHERE d.id > ? AND "
+            + DevicePlacement.DEVICE_LIVE_AND_POLLING
             + (carrierId == null
                 ? ""
                 : " AND EXISTS (SELECT 1 FROM tb_iot_card c WHERE c.device_id = d.id"
                     + " AND c.deleted_at IS NULL AND c.carrier_id = ?)")
             + " ORDER BY d.id LIMIT ?";
-    var statement = jdbc.sql(sql).param(afterId);
-    if (carrierId != null) {
-      statement = statement.param(carrierId);
-    }
-    return statement.param(limit).query(Long.class).list();
+    return withCarrier(jdbc.sql(sql).param(afterId), carrierId)
+        .param(limit)
+        .query(Long.class)
+        .list();
   }
 
-  /** The live cards of live devices, by device, each device's in id order. */
+  /** The live cards of the given devices, by device, each device's in id order. */
   Map<Long, List<Card>> cardsOfDevices(Collection<Long> deviceIds) {
     Map<Long, List<Card>> byDevice = new LinkedHashMap<>();
     if (deviceIds.isEmpty()) {
       return byDevice;
     }
     jdbc.sql(
-            "SELECT "
-                + CARD_COLUMNS
-                + " FROM tb_iot_card c WHERE c.device_id = ANY(?) AND c.deleted_at IS NULL"
+            PlanningRows.SELECT
+                + " WHERE c.device_id = ANY(?) AND c.deleted_at IS NULL"
                 + " ORDER BY c.device_id, c.id")
         .param(ids(deviceIds))
         .query(
             (RowCallbackHandler)
                 rs -> {
-                  Card card = card(rs, readDevice(rs), false);
+                  Card card = PlanningRows.card(rs, 0);
                   byDevice.computeIfAbsent(card.deviceId(), d -> new ArrayList<>()).add(card);
                 });
     return byDevice;
+  }
+
+  /** A page of live cards read as planning reads them, by id cursor, of one carrier or all. */
+  private StatementSpec pageAfter(String condition, long afterId, int limit, Long carrierId) {
+    String sql =
+        PlanningRows.SELECT
+            + " WHERE "
+            + condition
+            + "c.id > ? AND c.deleted_at IS NULL"
+            + (carrierId == null ? "" : " AND c.carrier_id = ?")
+            + " ORDER BY c.id LIMIT ?";
+    return withCarrier(jdbc.sql(sql).param(afterId), carrierId).param(limit);
+  }
+
+  private static StatementSpec withCarrier(StatementSpec statement, Long carrierId) {
+    return carrierId == null ? statement : statement.param(carrierId);
   }
 
   /** The facts of the card owners with an id in {@code (afterId, lastId]}. */
@@ -152,41 +143,19 @@ final class FleetReader {
   }
 
   private static FleetCard fleetCard(ResultSet rs, int row) throws SQLException {
-    Long device = readDevice(rs);
-    if (device == null) {
-      return new FleetCard(card(rs, null, false), Placement.ALONE);
+    Card card = PlanningRows.card(rs, row);
+    Placement placement;
+    if (!card.inDevice()) {
+      placement = Placement.ALONE;
+    } else if (card.deviceDeleted()) {
+      placement = Placement.DELETED_DEVICE;
+    } else {
+      placement =
+          PlanningRows.deviceAllowsPolling(rs)
+              ? Placement.POLLED_DEVICE
+              : Placement.UNPOLLED_DEVICE;
     }
-    if (!rs.getBoolean("device_live")) {
-      // Read as CardStore reads it: the card keeps the deleted device, marked deleted.
-      return new FleetCard(card(rs, device, true), Placement.DELETED_DEVICE);
-    }
-    Placement placement =
-        rs.getBoolean("device_polling") ? Placement.POLLED_DEVICE : Placement.UNPOLLED_DEVICE;
-    return new FleetCard(card(rs, device, false), placement);
-  }
-
-  private static Long readDevice(ResultSet rs) throws SQLException {
-    long device = rs.getLong("device_id");
-    return rs.wasNull() ? null : device;
-  }
-
-  /** Only what the rules and the config matching look at; the rest stays null. */
-  private static Card card(ResultSet rs, Long deviceId, boolean deviceDeleted) throws SQLException {
-    return new Card(
-        rs.getLong("id"),
-        null,
-        rs.getLong("carrier_id"),
-        null,
-        CardCategory.fromCode(rs.getString("card_category")),
-        RealNameStatus.fromCode(rs.getInt("real_name_status")),
-        NetworkStatus.fromCode(rs.getInt("network_status")),
-        rs.getString("stop_reason"),
-        deviceId,
-        rs.getBoolean("enable_polling"),
-        null,
-        null,
-        null,
-        deviceDeleted);
+    return new FleetCard(card, placement);
   }
 
   private static SqlArrayValue ids(Collection<Long> ids) {

@@ -1,15 +1,12 @@
-package com.cmp.polling.listener.actions;
+package com.cmp.polling.testsupport.kafka;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import com.cmp.polling.schemas.Topics;
-import com.cmp.polling.schemas.action.CardAction;
-import com.cmp.polling.schemas.json.PayloadCodec;
-import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -18,24 +15,28 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
 /**
- * {@code polling.card.actions} from its beginning, as a downstream consumer reading committed
- * records sees it (the guarantee is stated for such a consumer). Each record's key is checked to be
- * its card.
+ * A topic from its beginning as a downstream consumer that reads committed records sees it ({@code
+ * read_committed}: what a transactional writer aborted never shows), each record turned into a
+ * value by the caller's {@code read} (which may check the record as it goes).
+ *
+ * @param <T> what a record is read as
  */
-final class CommittedActions implements AutoCloseable {
+public final class CommittedRecords<T> implements AutoCloseable {
 
-  private final PayloadCodec codec = new PayloadCodec();
+  private final Function<ConsumerRecord<String, byte[]>, T> read;
   private final KafkaConsumer<String, byte[]> consumer;
-  private final List<CardAction> read = new ArrayList<>();
+  private final List<T> values = new ArrayList<>();
 
-  CommittedActions(KafkaExtension kafka) {
+  public CommittedRecords(
+      String bootstrapServers, String topic, Function<ConsumerRecord<String, byte[]>, T> read) {
+    this.read = read;
     consumer =
         new KafkaConsumer<>(
             Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                kafka.bootstrapServers(),
+                bootstrapServers,
                 ConsumerConfig.GROUP_ID_CONFIG,
-                KafkaExtension.unique("card-actions-reader"),
+                "committed-reader-" + UUID.randomUUID(),
                 ConsumerConfig.ISOLATION_LEVEL_CONFIG,
                 "read_committed",
                 ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
@@ -43,7 +44,7 @@ final class CommittedActions implements AutoCloseable {
                 ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
                 ByteArrayDeserializer.class));
     List<TopicPartition> partitions =
-        consumer.partitionsFor(Topics.CARD_ACTIONS_NAME, Duration.ofSeconds(30)).stream()
+        consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
             .map(info -> new TopicPartition(info.topic(), info.partition()))
             .toList();
     consumer.assign(partitions);
@@ -51,20 +52,17 @@ final class CommittedActions implements AutoCloseable {
   }
 
   /**
-   * Reads on until the action with this id has arrived, or {@code within} has passed, and returns
-   * every action read so far, in topic order.
+   * Reads on until a value matching {@code last} has arrived, or {@code within} has passed, and
+   * returns every value read so far, in topic order (per partition).
    */
-  List<CardAction> readUntil(long actionId, Duration within) {
+  public List<T> readUntil(Predicate<T> last, Duration within) {
     long deadline = System.nanoTime() + within.toNanos();
-    while (read.stream().noneMatch(action -> action.actionId() == actionId)
-        && System.nanoTime() < deadline) {
+    while (values.stream().noneMatch(last) && System.nanoTime() < deadline) {
       for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(200))) {
-        CardAction action = codec.decode(Topics.CARD_ACTIONS, record.value());
-        assertThat(record.key()).isEqualTo(Long.toString(action.cardId()));
-        read.add(action);
+        values.add(read.apply(record));
       }
     }
-    return List.copyOf(read);
+    return List.copyOf(values);
   }
 
   @Override
