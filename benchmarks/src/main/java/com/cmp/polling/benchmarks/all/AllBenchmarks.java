@@ -125,8 +125,8 @@ public final class AllBenchmarks {
           String.join(" ", command));
       long started = System.nanoTime();
       int exit =
-          ChildJvm.benchmark(BenchmarkCommand.class.getName(), step.heap(), command)
-              .start()
+          ChildJvm.of(BenchmarkCommand.class.getName(), step.heap())
+              .startInheritingOutput(command)
               .waitFor();
       long seconds = Math.round((System.nanoTime() - started) / 1e9);
       Optional<List<String>> measured =

@@ -1,6 +1,8 @@
 package com.cmp.polling.testsupport.kafka;
 
-import com.cmp.polling.testsupport.net.Ports;
+import com.cmp.polling.embedded.process.FreePorts;
+import com.cmp.polling.embedded.process.JvmLauncher;
+import com.cmp.polling.embedded.process.TemporaryFolders;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ConnectException;
@@ -12,13 +14,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -66,26 +65,18 @@ public final class ConnectWorker implements AutoCloseable {
               + " (built by the scale-out-tests/connect-worker"
               + " module)");
     }
+    Path folder = TemporaryFolders.create("connect-worker");
     try {
-      Path folder = Files.createTempDirectory("connect-worker");
-      int port = Ports.free();
+      int port = FreePorts.free();
       Path settings = folder.resolve("worker.properties");
       Files.writeString(settings, properties(bootstrapServers, port, overrides));
       Path output = folder.resolve("worker.log");
-      List<String> command = new ArrayList<>();
-      command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-      command.add("-Xmx512m");
-      command.add("-Dlog4j2.level=INFO");
-      command.add("-cp");
-      command.add(jars.toAbsolutePath() + "/*");
-      command.add("org.apache.kafka.connect.cli.ConnectDistributed");
-      command.add(settings.toString());
       Process process =
-          new ProcessBuilder(command)
-              .redirectErrorStream(true)
-              .redirectOutput(ProcessBuilder.Redirect.appendTo(output.toFile()))
-              .start();
-      Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly));
+          JvmLauncher.onJarsIn(jars, "org.apache.kafka.connect.cli.ConnectDistributed")
+              .heap("512m")
+              .options(List.of("-Dlog4j2.level=INFO"))
+              .start(
+                  List.of(settings.toString()), ProcessBuilder.Redirect.appendTo(output.toFile()));
       ConnectWorker worker =
           new ConnectWorker(
               folder, output, process, new ConnectRest(URI.create("http://127.0.0.1:" + port)));
@@ -97,6 +88,7 @@ public final class ConnectWorker implements AutoCloseable {
       }
       return worker;
     } catch (IOException e) {
+      TemporaryFolders.delete(folder);
       throw new UncheckedIOException("cannot start a Kafka Connect worker", e);
     }
   }
@@ -184,10 +176,6 @@ public final class ConnectWorker implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    try (Stream<Path> files = Files.walk(folder)) {
-      files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-    } catch (IOException e) {
-      log.warn("could not delete {}: {}", folder, e.toString());
-    }
+    TemporaryFolders.delete(folder);
   }
 }
