@@ -127,7 +127,7 @@ public final class AllBenchmarks {
       int exit =
           ChildJvm.of(BenchmarkCommand.class.getName(), step.heap())
               .startInheritingOutput(command)
-              .waitFor();
+              .awaitExit();
       long seconds = Math.round((System.nanoTime() - started) / 1e9);
       Optional<List<String>> measured =
           exit == 0 && Files.exists(report)

@@ -1,11 +1,11 @@
 package com.cmp.polling.embedded.kafka;
 
+import com.cmp.polling.embedded.process.ChildProcess;
 import com.cmp.polling.embedded.process.FreePorts;
 import com.cmp.polling.embedded.process.JvmLauncher;
 import com.cmp.polling.embedded.process.TemporaryFolders;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -40,7 +40,7 @@ final class KafkaNodeProcess implements AutoCloseable {
   private final Path output;
   private final int controllerPort;
   private final String bootstrapServers;
-  private Process process;
+  private ChildProcess process;
 
   private KafkaNodeProcess(
       int nodeId,
@@ -122,15 +122,15 @@ final class KafkaNodeProcess implements AutoCloseable {
   }
 
   /** Starts formatting the node's storage for the cluster; the caller waits for the process. */
-  Process format(String clusterId) {
+  ChildProcess format(String clusterId) {
     return run("kafka.tools.StorageTool", List.of("format", "-t", clusterId, "-c", config + ""));
   }
 
   /** Waits for a {@link #format} process, and fails with its output if it failed. */
-  void awaitFormatted(Process formatting) {
+  void awaitFormatted(ChildProcess formatting) {
     try {
-      if (!formatting.waitFor(60, TimeUnit.SECONDS) || formatting.exitValue() != 0) {
-        formatting.destroyForcibly();
+      if (!formatting.awaitEnd(Duration.ofSeconds(60)) || formatting.exitValue() != 0) {
+        formatting.kill();
         throw new IllegalStateException(
             "formatting Kafka node " + nodeId + " failed; its output ends with: " + outputTail());
       }
@@ -159,18 +159,10 @@ final class KafkaNodeProcess implements AutoCloseable {
 
   /** Kills the node's process (SIGKILL, no clean shutdown) and waits until it is gone. */
   synchronized void stop() {
-    Process current = process;
-    if (current == null || !current.isAlive()) {
+    if (process == null || !process.isAlive()) {
       return;
     }
-    current.destroyForcibly();
-    try {
-      if (!current.waitFor(30, TimeUnit.SECONDS)) {
-        throw new IllegalStateException("Kafka node process " + current.pid() + " did not die");
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    process.kill();
     log.info("Kafka node {} at {} killed", nodeId, bootstrapServers);
   }
 
@@ -181,8 +173,8 @@ final class KafkaNodeProcess implements AutoCloseable {
     TemporaryFolders.delete(folder);
   }
 
-  private Process run(String mainClass, List<String> args) {
-    return jvm.apply(mainClass).start(args, ProcessBuilder.Redirect.appendTo(output.toFile()));
+  private ChildProcess run(String mainClass, List<String> args) {
+    return jvm.apply(mainClass).startAppending(args, output);
   }
 
   /**
@@ -192,7 +184,7 @@ final class KafkaNodeProcess implements AutoCloseable {
    */
   void awaitReady() {
     long deadline = System.nanoTime() + READY_WITHIN.toNanos();
-    Process current;
+    ChildProcess current;
     synchronized (this) {
       current = process;
     }
@@ -205,7 +197,7 @@ final class KafkaNodeProcess implements AutoCloseable {
       while (true) {
         // Also the pause between questions: a node that answers without itself yet is asked
         // again a moment later.
-        if (current == null || current.waitFor(200, TimeUnit.MILLISECONDS)) {
+        if (current == null || current.awaitEnd(Duration.ofMillis(200))) {
           throw new IllegalStateException("Kafka node " + nodeId + " exited: " + outputTail());
         }
         try {
@@ -230,11 +222,6 @@ final class KafkaNodeProcess implements AutoCloseable {
   }
 
   String outputTail() {
-    try {
-      List<String> lines = Files.readAllLines(output, StandardCharsets.UTF_8);
-      return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
-    } catch (IOException e) {
-      return "(no output: " + e + ")";
-    }
+    return ChildProcess.tail(output, 30);
   }
 }

@@ -1,5 +1,6 @@
 package com.cmp.polling.embedded.kafka;
 
+import com.cmp.polling.embedded.process.ChildProcess;
 import com.cmp.polling.embedded.process.JvmLauncher;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -161,7 +162,7 @@ public final class KafkaProcessCluster implements AutoCloseable {
         all.putAll(settings);
         nodes.values().forEach(node -> node.configure(voters, all));
         String clusterId = Uuid.randomUuid().toString();
-        List<Process> formatting = new ArrayList<>();
+        List<ChildProcess> formatting = new ArrayList<>();
         nodes.values().forEach(node -> formatting.add(node.format(clusterId)));
         int i = 0;
         for (KafkaNodeProcess node : nodes.values()) {

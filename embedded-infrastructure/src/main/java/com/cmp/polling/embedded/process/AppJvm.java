@@ -10,7 +10,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,15 +25,13 @@ public final class AppJvm implements AutoCloseable {
   private static final Duration STOP_WITHIN = Duration.ofSeconds(60);
 
   private final String name;
-  private final Process process;
+  private final ChildProcess process;
   private final int managementPort;
-  private final Path output;
 
-  private AppJvm(String name, Process process, int managementPort, Path output) {
+  private AppJvm(String name, ChildProcess process, int managementPort) {
     this.name = name;
     this.process = process;
     this.managementPort = managementPort;
-    this.output = output;
   }
 
   /**
@@ -51,11 +48,9 @@ public final class AppJvm implements AutoCloseable {
     arguments.remove("management.server.address");
     arguments.put("management.server.port", managementPort);
     arguments.put("management.server.address", "127.0.0.1");
-    Process process =
-        jvm.start(
-            List.of(SpringArguments.of(arguments)), ProcessBuilder.Redirect.to(output.toFile()));
+    ChildProcess process = jvm.start(List.of(SpringArguments.of(arguments)), output);
     log.info("{} starting in a child JVM (pid {}), output in {}", name, process.pid(), output);
-    return new AppJvm(name, process, managementPort, output);
+    return new AppJvm(name, process, managementPort);
   }
 
   /**
@@ -73,14 +68,14 @@ public final class AppJvm implements AutoCloseable {
     try {
       // The wait for the process is the pause between questions: it ends early only if the
       // process does.
-      while (!process.waitFor(100, TimeUnit.MILLISECONDS)) {
+      while (!process.awaitEnd(Duration.ofMillis(100))) {
         if (answersUp(http, health)) {
           log.info("{} is up (management port {})", name, managementPort);
           return;
         }
         if (System.nanoTime() > deadline) {
           throw new IllegalStateException(
-              name + " not up within " + atMost + " (output: " + output.toAbsolutePath() + ")");
+              name + " not up within " + atMost + " (output: " + output().toAbsolutePath() + ")");
         }
       }
     } catch (InterruptedException e) {
@@ -92,7 +87,7 @@ public final class AppJvm implements AutoCloseable {
             + " ended with exit code "
             + process.exitValue()
             + " while starting (output: "
-            + output.toAbsolutePath()
+            + output().toAbsolutePath()
             + ")");
   }
 
@@ -122,7 +117,7 @@ public final class AppJvm implements AutoCloseable {
 
   /** Where the app's output goes. */
   public Path output() {
-    return output;
+    return process.output();
   }
 
   public long pid() {
@@ -135,33 +130,20 @@ public final class AppJvm implements AutoCloseable {
 
   /** SIGKILL: the process ends at once, its consumers never leave their groups. */
   public void kill() {
-    process.destroyForcibly();
-    awaitEnd(STOP_WITHIN);
+    process.kill();
   }
 
   /**
-   * SIGTERM: Spring closes the app, its consumers leave their groups.
+   * SIGTERM: Spring closes the app, its consumers leave their groups; SIGKILL after 60 s.
    *
    * @return true when the app ended within 60 s; false when it had to be killed then
    */
   public boolean stop() {
-    process.destroy();
-    if (awaitEnd(STOP_WITHIN)) {
-      return true;
+    boolean ended = process.stop(STOP_WITHIN);
+    if (!ended) {
+      log.warn("{} did not stop within {}; killed it", name, STOP_WITHIN);
     }
-    log.warn("{} did not stop within {}; killing it", name, STOP_WITHIN);
-    kill();
-    return false;
-  }
-
-  private boolean awaitEnd(Duration within) {
-    try {
-      return process.waitFor(within.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      process.destroyForcibly();
-      return false;
-    }
+    return ended;
   }
 
   /** Stops the app if it still runs ({@link #stop()}). */

@@ -3,7 +3,6 @@ package com.cmp.polling.embedded.process;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,9 +14,6 @@ import java.util.List;
  * ends, so none is left behind.
  */
 public final class JvmLauncher {
-
-  /** How long a child may take to stop when this JVM ends before it is killed. */
-  private static final Duration EXIT_GRACE = Duration.ofSeconds(10);
 
   private final List<String> launch;
   private final String heap;
@@ -81,31 +77,39 @@ public final class JvmLauncher {
     return command;
   }
 
+  /** Starts the JVM with its output (stdout and stderr) written to {@code output} afresh. */
+  public ChildProcess start(List<String> args, Path output) {
+    return launch(redirected(args).redirectOutput(output.toFile()), output);
+  }
+
   /**
-   * Starts the JVM with its output (stdout and stderr) going to {@code output}: {@code
-   * Redirect.appendTo(file)} keeps what earlier runs wrote, {@code Redirect.to(file)} starts
-   * afresh.
+   * Starts the JVM with its output appended to {@code output}, after what earlier runs wrote (a
+   * restarted Kafka node's log tells both lives).
    */
-  public Process start(List<String> args, ProcessBuilder.Redirect output) {
-    return start(
-        new ProcessBuilder(command(args)).redirectErrorStream(true).redirectOutput(output));
+  public ChildProcess startAppending(List<String> args, Path output) {
+    return launch(
+        redirected(args).redirectOutput(ProcessBuilder.Redirect.appendTo(output.toFile())), output);
   }
 
   /** Starts the JVM with its output where this JVM's goes. */
-  public Process startInheritingOutput(List<String> args) {
-    return start(new ProcessBuilder(command(args)).inheritIO());
+  public ChildProcess startInheritingOutput(List<String> args) {
+    return launch(new ProcessBuilder(command(args)).inheritIO(), null);
   }
 
   /** Runs the JVM to its end, its output appended to {@code output}; returns its exit code. */
   public int run(List<String> args, Path output) throws InterruptedException {
-    return start(args, ProcessBuilder.Redirect.appendTo(output.toFile())).waitFor();
+    return startAppending(args, output).awaitExit();
   }
 
-  private static Process start(ProcessBuilder builder) {
+  private ProcessBuilder redirected(List<String> args) {
+    return new ProcessBuilder(command(args)).redirectErrorStream(true);
+  }
+
+  private static ChildProcess launch(ProcessBuilder builder, Path output) {
     try {
-      Process process = builder.start();
-      ShutdownHooks.stopOnExit(process, EXIT_GRACE);
-      return process;
+      ChildProcess child = new ChildProcess(builder.start(), output);
+      ShutdownHooks.closeOnExit("child process " + child.pid(), child);
+      return child;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot start " + builder.command(), e);
     }

@@ -1,7 +1,5 @@
 package com.cmp.polling.embedded.process;
 
-import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,30 +26,5 @@ public final class ShutdownHooks {
                   }
                 },
                 "close-on-exit"));
-  }
-
-  /**
-   * Stops {@code process} when the JVM ends, unless it has ended before: SIGTERM first, so that a
-   * child JVM runs its own hooks and stops its own children, then SIGKILL after {@code grace}.
-   */
-  public static void stopOnExit(Process process, Duration grace) {
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(
-                () -> {
-                  if (!process.isAlive()) {
-                    return;
-                  }
-                  process.destroy();
-                  try {
-                    if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
-                      process.destroyForcibly();
-                    }
-                  } catch (InterruptedException e) {
-                    process.destroyForcibly();
-                    Thread.currentThread().interrupt();
-                  }
-                },
-                "stop-on-exit"));
   }
 }
