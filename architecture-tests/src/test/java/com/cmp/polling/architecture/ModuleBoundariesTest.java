@@ -41,6 +41,7 @@ class ModuleBoundariesTest {
   static final String STOP_RESUME = "com.cmp.polling.stopresume..";
   static final String AUTOCONFIGURE = "com.cmp.polling.autoconfigure..";
   static final String TEST_SUPPORT = "com.cmp.polling.testsupport..";
+  static final String EMBEDDED = "com.cmp.polling.embedded..";
   static final String ENROLLMENT = "com.cmp.polling.core.enrollment..";
   static final String ENROLLMENT_RULE = "com.cmp.polling.core.enrollment.CardEnrollment";
   static final String[] APPS = {
@@ -49,6 +50,14 @@ class ModuleBoundariesTest {
     "com.cmp.polling.listener..",
     "com.cmp.polling.simulator..",
     "com.cmp.polling.demo.."
+  };
+
+  /** The apps that run in production (the demo is not one of them). */
+  static final String[] DEPLOYED_APPS = {
+    "com.cmp.polling.scheduler..",
+    "com.cmp.polling.handlers..",
+    "com.cmp.polling.listener..",
+    "com.cmp.polling.simulator.."
   };
 
   private static JavaClasses production;
@@ -137,6 +146,22 @@ class ModuleBoundariesTest {
             .dependOnClassesThat()
             .resideInAPackage(TEST_SUPPORT)
             .because("test-support is test infrastructure, on test classpaths only"));
+  }
+
+  @Test
+  void deployedCode_neverStartsEmbeddedServers() {
+    check(
+        noClasses()
+            .that()
+            .resideInAnyPackage(SCHEMAS, CORE, STOP_RESUME, AUTOCONFIGURE)
+            .or()
+            .resideInAnyPackage(DEPLOYED_APPS)
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage(EMBEDDED)
+            .because(
+                "embedded servers serve tests, the demo and the benchmarks; a deployed app is"
+                    + " pointed at real ones"));
   }
 
   @Test

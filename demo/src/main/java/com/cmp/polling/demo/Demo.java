@@ -8,6 +8,7 @@ import com.cmp.polling.demo.infra.EmbeddedInfrastructure;
 import com.cmp.polling.demo.progress.LifecycleEventCounter;
 import com.cmp.polling.demo.progress.PipelineStatus;
 import com.cmp.polling.demo.progress.ProgressReporter;
+import com.cmp.polling.embedded.postgres.Migrations;
 import com.cmp.polling.simulator.behaviour.Behaviour;
 import java.math.BigDecimal;
 import java.security.SecureRandom;
@@ -55,7 +56,7 @@ public final class Demo implements AutoCloseable {
   }
 
   private void startPipeline() throws Exception {
-    DemoFleet.migrate(infrastructure.dataSource());
+    Migrations.apply(infrastructure.dataSource());
     DemoFleet fleet = new DemoFleet(infrastructure.dataSource(), options.cards());
     fleet.useIntervals(CheckIntervals.demo());
     fleet.seed();

@@ -1,6 +1,8 @@
 package com.cmp.polling.demo;
 
 import com.cmp.polling.demo.infra.Endpoints;
+import com.cmp.polling.embedded.postgres.ReplicationSlots;
+import com.cmp.polling.embedded.process.SpringArguments;
 import com.cmp.polling.handlers.HandlersApplication;
 import com.cmp.polling.listener.LifecycleListenerApplication;
 import com.cmp.polling.scheduler.SchedulerApplication;
@@ -13,7 +15,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
@@ -22,7 +23,6 @@ import org.springframework.boot.Banner;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * The gateway simulator and the three services of the pipeline (lifecycle listener, scheduler,
@@ -94,7 +94,8 @@ public final class PipelineApps implements AutoCloseable {
           Files.createTempDirectory("cmp-demo-streams").toString());
       listener.putAll(overrides);
       apps.add(run(LifecycleListenerApplication.class, listener));
-      awaitSlotStreaming(apps.get(0).getBean(DataSource.class), Duration.ofSeconds(90));
+      ReplicationSlots.awaitStreaming(
+          apps.get(0).getBean(DataSource.class), SLOT, Duration.ofSeconds(90));
 
       Map<String, Object> handlers = new LinkedHashMap<>(common);
       handlers.put("spring.application.name", "check-handlers");
@@ -112,7 +113,7 @@ public final class PipelineApps implements AutoCloseable {
       scheduler.putAll(overrides);
       apps.add(run(SchedulerApplication.class, scheduler));
       return pipeline;
-    } catch (IOException | InterruptedException | RuntimeException e) {
+    } catch (IOException | RuntimeException e) {
       pipeline.close();
       throw e;
     }
@@ -133,10 +134,7 @@ public final class PipelineApps implements AutoCloseable {
   }
 
   private static ConfigurableApplicationContext run(Class<?> app, Map<String, Object> properties) {
-    String[] args =
-        properties.entrySet().stream()
-            .map(e -> "--" + e.getKey() + "=" + e.getValue())
-            .toArray(String[]::new);
+    String[] args = SpringArguments.of(properties);
     ConfigurableApplicationContext context =
         new SpringApplicationBuilder(app)
             .bannerMode(Banner.Mode.OFF)
@@ -144,25 +142,6 @@ public final class PipelineApps implements AutoCloseable {
             .run(args);
     log.info("{} up on port {}", properties.get("spring.application.name"), port(context));
     return context;
-  }
-
-  private static void awaitSlotStreaming(DataSource dataSource, Duration timeout)
-      throws InterruptedException {
-    JdbcClient jdbc = JdbcClient.create(dataSource);
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (System.nanoTime() < deadline) {
-      Long active =
-          jdbc.sql("SELECT count(*) FROM pg_replication_slots WHERE slot_name = ? AND active")
-              .param(SLOT)
-              .query(Long.class)
-              .single();
-      if (active == 1) {
-        return;
-      }
-      TimeUnit.MILLISECONDS.sleep(100);
-    }
-    throw new IllegalStateException(
-        "the lifecycle listener's replication slot " + SLOT + " is not streaming after " + timeout);
   }
 
   public RunningSimulator simulator() {

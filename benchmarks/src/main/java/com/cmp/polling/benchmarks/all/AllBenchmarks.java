@@ -125,9 +125,9 @@ public final class AllBenchmarks {
           String.join(" ", command));
       long started = System.nanoTime();
       int exit =
-          ChildJvm.benchmark(BenchmarkCommand.class.getName(), step.heap(), command)
-              .start()
-              .waitFor();
+          ChildJvm.of(BenchmarkCommand.class.getName(), step.heap())
+              .startInheritingOutput(command)
+              .awaitExit();
       long seconds = Math.round((System.nanoTime() - started) / 1e9);
       Optional<List<String>> measured =
           exit == 0 && Files.exists(report)

@@ -4,11 +4,11 @@ import com.cmp.polling.benchmarks.infra.AppArguments;
 import com.cmp.polling.benchmarks.infra.BenchmarkKafka;
 import com.cmp.polling.benchmarks.infra.BenchmarkPostgres;
 import com.cmp.polling.benchmarks.infra.BenchmarkRedis;
+import com.cmp.polling.embedded.postgres.ReplicationSlots;
 import com.cmp.polling.listener.LifecycleListenerApplication;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -32,25 +32,7 @@ final class ListenerLauncher {
     String[] args = AppArguments.of(properties);
     ConfigurableApplicationContext app =
         new SpringApplicationBuilder(LifecycleListenerApplication.class).run(args);
-    awaitSlot(postgres, Duration.ofSeconds(120));
+    ReplicationSlots.awaitStreaming(postgres.dataSource(), SLOT, Duration.ofSeconds(120));
     return app;
-  }
-
-  private static void awaitSlot(BenchmarkPostgres postgres, Duration timeout) throws Exception {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (System.nanoTime() < deadline) {
-      long active =
-          postgres
-              .jdbc()
-              .sql("SELECT count(*) FROM pg_replication_slots WHERE slot_name = ? AND active")
-              .param(SLOT)
-              .query(Long.class)
-              .single();
-      if (active == 1) {
-        return;
-      }
-      TimeUnit.MILLISECONDS.sleep(100);
-    }
-    throw new IllegalStateException("replication slot " + SLOT + " not streaming after " + timeout);
   }
 }

@@ -1,5 +1,6 @@
 package com.cmp.polling.benchmarks.infra;
 
+import com.cmp.polling.embedded.process.SpringArguments;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -28,8 +29,6 @@ public final class AppArguments {
 
   /** The properties as {@code --name=value} arguments for SpringApplication. */
   public static String[] of(Map<String, Object> properties) {
-    return properties.entrySet().stream()
-        .map(e -> "--" + e.getKey() + "=" + e.getValue())
-        .toArray(String[]::new);
+    return SpringArguments.of(properties);
   }
 }

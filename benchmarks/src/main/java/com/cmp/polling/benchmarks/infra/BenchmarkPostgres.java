@@ -1,44 +1,35 @@
 package com.cmp.polling.benchmarks.infra;
 
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import com.cmp.polling.embedded.postgres.EmbeddedPostgresServer;
+import com.cmp.polling.embedded.postgres.Migrations;
 import java.io.IOException;
 import javax.sql.DataSource;
-import org.flywaydb.core.Flyway;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * An embedded PostgreSQL 14 (a real server process) with logical decoding on and synchronous_commit
- * on, as the pipeline needs it; the schema comes from the project's Flyway migrations.
+ * An embedded PostgreSQL 14 (a real server process, {@link EmbeddedPostgresServer}) with logical
+ * decoding on and synchronous_commit on, as the pipeline needs it; the schema comes from the
+ * project's Flyway migrations. Seeds the fleets the benchmarks measure.
  */
 public final class BenchmarkPostgres implements AutoCloseable {
 
-  private final EmbeddedPostgres postgres;
+  private final EmbeddedPostgresServer postgres;
 
-  private BenchmarkPostgres(EmbeddedPostgres postgres) {
+  private BenchmarkPostgres(EmbeddedPostgresServer postgres) {
     this.postgres = postgres;
   }
 
   public static BenchmarkPostgres start() throws IOException {
-    EmbeddedPostgres postgres =
-        EmbeddedPostgres.builder()
-            .setServerConfig("wal_level", "logical")
-            .setServerConfig("max_replication_slots", "10")
-            .setServerConfig("max_wal_senders", "10")
-            .setServerConfig("synchronous_commit", "on")
-            .setServerConfig("shared_buffers", "256MB")
-            .setServerConfig("max_connections", "200")
-            .start();
-    BenchmarkPostgres server = new BenchmarkPostgres(postgres);
-    Flyway.configure()
-        .dataSource(server.dataSource())
-        .locations("classpath:db/migration")
-        .load()
-        .migrate();
+    // More shared buffers than PostgreSQL's 128 MB: the large fleets' tables stay in memory.
+    BenchmarkPostgres server =
+        new BenchmarkPostgres(
+            EmbeddedPostgresServer.builder().setting("shared_buffers", "256MB").start());
+    Migrations.apply(server.dataSource());
     return server;
   }
 
   public DataSource dataSource() {
-    return postgres.getPostgresDatabase();
+    return postgres.dataSource();
   }
 
   public JdbcClient jdbc() {
@@ -46,7 +37,7 @@ public final class BenchmarkPostgres implements AutoCloseable {
   }
 
   public String jdbcUrl() {
-    return postgres.getJdbcUrl("postgres", "postgres");
+    return postgres.jdbcUrl();
   }
 
   /**

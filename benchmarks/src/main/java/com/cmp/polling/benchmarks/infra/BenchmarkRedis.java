@@ -1,14 +1,12 @@
 package com.cmp.polling.benchmarks.infra;
 
+import com.cmp.polling.embedded.redis.EmbeddedRedisServer;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.util.Properties;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
-import redis.embedded.RedisServer;
 
 /**
  * The Redis a benchmark measures: a running server given by port, or an embedded redis-server (the
@@ -17,11 +15,11 @@ import redis.embedded.RedisServer;
 public final class BenchmarkRedis implements AutoCloseable {
 
   private final int port;
-  private final RedisServer embedded;
+  private final EmbeddedRedisServer embedded;
   private final LettuceConnectionFactory factory;
   private final StringRedisTemplate template;
 
-  private BenchmarkRedis(int port, RedisServer embedded) {
+  private BenchmarkRedis(int port, EmbeddedRedisServer embedded) {
     this.port = port;
     this.embedded = embedded;
     factory = new LettuceConnectionFactory(new RedisStandaloneConfiguration("127.0.0.1", port));
@@ -35,19 +33,8 @@ public final class BenchmarkRedis implements AutoCloseable {
     if (port > 0) {
       return new BenchmarkRedis(port, null);
     }
-    int free;
-    try (ServerSocket socket = new ServerSocket(0)) {
-      free = socket.getLocalPort();
-    }
-    RedisServer server =
-        RedisServer.newRedisServer()
-            .port(free)
-            .bind("127.0.0.1")
-            .setting("save \"\"")
-            .setting("appendonly no")
-            .build();
-    server.start();
-    return new BenchmarkRedis(free, server);
+    EmbeddedRedisServer server = EmbeddedRedisServer.startOnFreePort();
+    return new BenchmarkRedis(server.port(), server);
   }
 
   public StringRedisTemplate template() {
@@ -92,11 +79,7 @@ public final class BenchmarkRedis implements AutoCloseable {
   public void close() {
     factory.destroy();
     if (embedded != null) {
-      try {
-        embedded.stop();
-      } catch (IOException e) {
-        throw new UncheckedIOException("embedded redis-server did not stop", e);
-      }
+      embedded.close();
     }
   }
 }

@@ -2,6 +2,7 @@ package com.cmp.polling.benchmarks.infra;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -21,19 +22,18 @@ public final class ConsumerPerfTool {
       throws Exception {
     Path out = Files.createTempFile("consumer-perf", ".log");
     int exit =
-        ChildJvm.run(
-            ChildJvm.command(
-                "org.apache.kafka.tools.ConsumerPerformance",
-                "512m",
-                out,
-                "--bootstrap-server",
-                kafka.bootstrapServers(),
-                "--topic",
-                topic,
-                "--messages",
-                Integer.toString(records),
-                "--timeout",
-                "30000"));
+        ChildJvm.of("org.apache.kafka.tools.ConsumerPerformance", "512m")
+            .run(
+                List.of(
+                    "--bootstrap-server",
+                    kafka.bootstrapServers(),
+                    "--topic",
+                    topic,
+                    "--messages",
+                    Integer.toString(records),
+                    "--timeout",
+                    "30000"),
+                out);
     String output = Files.readString(out);
     Files.deleteIfExists(out);
     if (exit != 0) {

@@ -2,6 +2,7 @@ package com.cmp.polling.benchmarks.infra;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -22,26 +23,25 @@ public final class ProducerPerfTool {
     kafka.createTopic(topic, 16);
     Path out = Files.createTempFile("producer-perf", ".log");
     int exit =
-        ChildJvm.run(
-            ChildJvm.command(
-                "org.apache.kafka.tools.ProducerPerformance",
-                "512m",
-                out,
-                "--topic",
-                topic,
-                "--num-records",
-                Integer.toString(records),
-                "--record-size",
-                Integer.toString(recordSize),
-                "--throughput",
-                "-1",
-                "--producer-props",
-                "bootstrap.servers=" + kafka.bootstrapServers(),
-                "acks=all",
-                "enable.idempotence=true",
-                "compression.type=lz4",
-                "linger.ms=5",
-                "batch.size=65536"));
+        ChildJvm.of("org.apache.kafka.tools.ProducerPerformance", "512m")
+            .run(
+                List.of(
+                    "--topic",
+                    topic,
+                    "--num-records",
+                    Integer.toString(records),
+                    "--record-size",
+                    Integer.toString(recordSize),
+                    "--throughput",
+                    "-1",
+                    "--producer-props",
+                    "bootstrap.servers=" + kafka.bootstrapServers(),
+                    "acks=all",
+                    "enable.idempotence=true",
+                    "compression.type=lz4",
+                    "linger.ms=5",
+                    "batch.size=65536"),
+                out);
     String output = Files.readString(out);
     Files.deleteIfExists(out);
     if (exit != 0) {

@@ -1,9 +1,9 @@
 package com.cmp.polling.handlers.base;
 
+import com.cmp.polling.core.concurrent.DaemonThreads;
 import com.cmp.polling.handlers.config.HandlersProperties;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
 
@@ -17,16 +17,9 @@ class ManualWorkers implements DisposableBean {
   private final ExecutorService executor;
 
   ManualWorkers(HandlersProperties properties) {
-    AtomicInteger counter = new AtomicInteger();
     this.executor =
         Executors.newFixedThreadPool(
-            properties.manualWorkerThreads(),
-            runnable -> {
-              Thread thread =
-                  new Thread(runnable, "manual-check-worker-" + counter.incrementAndGet());
-              thread.setDaemon(true);
-              return thread;
-            });
+            properties.manualWorkerThreads(), DaemonThreads.named("manual-check-worker"));
   }
 
   ExecutorService executor() {

@@ -2,11 +2,11 @@ package com.cmp.polling.handlers.config;
 
 import com.cmp.polling.autoconfigure.membership.LeaveGroupsOnStop;
 import com.cmp.polling.autoconfigure.membership.StaticMembership;
+import com.cmp.polling.core.concurrent.DaemonThreads;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -85,13 +85,7 @@ class HandlersConfiguration {
 
   @Bean(destroyMethod = "shutdownNow")
   ExecutorService checkWorkers(HandlersProperties properties) {
-    AtomicInteger counter = new AtomicInteger();
     return Executors.newFixedThreadPool(
-        properties.workerThreads(),
-        runnable -> {
-          Thread thread = new Thread(runnable, "check-worker-" + counter.incrementAndGet());
-          thread.setDaemon(true);
-          return thread;
-        });
+        properties.workerThreads(), DaemonThreads.named("check-worker"));
   }
 }

@@ -5,7 +5,6 @@ import com.cmp.polling.simulator.state.CardState;
 import java.util.EnumMap;
 import java.util.Map;
 import javax.sql.DataSource;
-import org.flywaydb.core.Flyway;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -44,11 +43,6 @@ public final class DemoFleet {
 
   public int size() {
     return size;
-  }
-
-  /** Creates the schema (Flyway, as the apps would at start-up). */
-  public static void migrate(DataSource dataSource) {
-    Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
   }
 
   /** Sets the check intervals of the three default configs (seconds). */

@@ -1,5 +1,6 @@
 package com.cmp.polling.demo.progress;
 
+import com.cmp.polling.core.concurrent.DaemonThreads;
 import com.cmp.polling.demo.PipelineApps;
 import com.cmp.polling.schemas.task.TaskType;
 import java.time.Duration;
@@ -24,12 +25,7 @@ public final class ProgressReporter implements AutoCloseable {
   private final LifecycleEventCounter events;
   private final long startedNanos = System.nanoTime();
   private final ScheduledExecutorService timer =
-      Executors.newSingleThreadScheduledExecutor(
-          runnable -> {
-            Thread thread = new Thread(runnable, "demo-progress");
-            thread.setDaemon(true);
-            return thread;
-          });
+      Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("demo-progress"));
   private PipelineStatus previous;
   private long previousNanos = startedNanos;
 

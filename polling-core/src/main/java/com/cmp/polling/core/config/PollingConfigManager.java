@@ -1,5 +1,6 @@
 package com.cmp.polling.core.config;
 
+import com.cmp.polling.core.concurrent.DaemonThreads;
 import com.cmp.polling.core.redis.RedisKeys;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -114,12 +115,7 @@ public class PollingConfigManager implements AutoCloseable {
       return;
     }
     refresher =
-        Executors.newSingleThreadScheduledExecutor(
-            runnable -> {
-              Thread thread = new Thread(runnable, "polling-config-refresh");
-              thread.setDaemon(true);
-              return thread;
-            });
+        Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("polling-config-refresh"));
     refresher.scheduleWithFixedDelay(
         this::refreshQuietly, period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS);
   }

@@ -2,6 +2,7 @@ package com.cmp.polling.core.lifecycle;
 
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.concurrent.DaemonThreads;
 import com.cmp.polling.core.config.ConfigChangeListener;
 import com.cmp.polling.core.config.ConfigChanges;
 import com.cmp.polling.core.config.ConfigSnapshot;
@@ -34,12 +35,7 @@ public class ConfigReenrollment implements ConfigChangeListener, AutoCloseable {
   private final int pageSize;
   private final Duration retryPause;
   private final ExecutorService worker =
-      Executors.newSingleThreadExecutor(
-          runnable -> {
-            Thread thread = new Thread(runnable, "config-reenrollment");
-            thread.setDaemon(true);
-            return thread;
-          });
+      Executors.newSingleThreadExecutor(DaemonThreads.named("config-reenrollment"));
 
   public ConfigReenrollment(
       CardStore cards,

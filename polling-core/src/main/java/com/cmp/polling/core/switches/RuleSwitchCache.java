@@ -1,5 +1,6 @@
 package com.cmp.polling.core.switches;
 
+import com.cmp.polling.core.concurrent.DaemonThreads;
 import com.cmp.polling.core.redis.RedisKeys;
 import java.time.Clock;
 import java.time.Duration;
@@ -79,12 +80,7 @@ public class RuleSwitchCache implements AutoCloseable {
       return;
     }
     refresher =
-        Executors.newSingleThreadScheduledExecutor(
-            runnable -> {
-              Thread thread = new Thread(runnable, "rule-switch-refresh");
-              thread.setDaemon(true);
-              return thread;
-            });
+        Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("rule-switch-refresh"));
     refresher.scheduleWithFixedDelay(
         this::refreshQuietly, period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS);
   }

@@ -2,6 +2,7 @@ package com.cmp.polling.scheduler.initializer;
 
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.concurrent.DaemonThreads;
 import com.cmp.polling.core.enrollment.CardPlanner;
 import com.cmp.polling.core.enrollment.EnrollmentPlan;
 import com.cmp.polling.core.enrollment.Timing;
@@ -145,12 +146,7 @@ public class CardInitializer implements SmartLifecycle {
    */
   boolean run(InitProgress start, HeldLock held) {
     ExecutorService reader =
-        Executors.newSingleThreadExecutor(
-            runnable -> {
-              Thread thread = new Thread(runnable, "card-initializer-reader");
-              thread.setDaemon(true);
-              return thread;
-            });
+        Executors.newSingleThreadExecutor(DaemonThreads.named("card-initializer-reader"));
     InitProgress progress = start;
     try {
       Future<Page> next = reader.submit(() -> readAndPlan(start.lastId()));

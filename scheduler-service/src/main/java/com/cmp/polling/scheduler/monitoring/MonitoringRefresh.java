@@ -1,5 +1,6 @@
 package com.cmp.polling.scheduler.monitoring;
 
+import com.cmp.polling.core.concurrent.DaemonThreads;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -30,13 +31,7 @@ class MonitoringRefresh implements SmartLifecycle {
     if (!settings.enabled() || ticker != null) {
       return;
     }
-    ticker =
-        Executors.newSingleThreadScheduledExecutor(
-            runnable -> {
-              Thread thread = new Thread(runnable, "fleet-snapshot");
-              thread.setDaemon(true);
-              return thread;
-            });
+    ticker = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("fleet-snapshot"));
     ticker.scheduleWithFixedDelay(
         snapshot::refreshQuietly, 0, settings.snapshotInterval().toMillis(), TimeUnit.MILLISECONDS);
     ticker.scheduleAtFixedRate(

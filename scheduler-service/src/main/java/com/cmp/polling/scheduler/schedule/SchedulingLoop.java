@@ -1,5 +1,6 @@
 package com.cmp.polling.scheduler.schedule;
 
+import com.cmp.polling.core.concurrent.DaemonThreads;
 import com.cmp.polling.core.queue.CardEntry;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.scheduler.config.SchedulerProperties;
@@ -175,7 +176,9 @@ public class SchedulingLoop implements SmartLifecycle {
 
   private synchronized ExecutorService workers() {
     if (shardWorkers == null) {
-      shardWorkers = Executors.newFixedThreadPool(settings.shardThreads(), named("shard-worker"));
+      shardWorkers =
+          Executors.newFixedThreadPool(
+              settings.shardThreads(), DaemonThreads.named("shard-worker"));
     }
     return shardWorkers;
   }
@@ -194,7 +197,7 @@ public class SchedulingLoop implements SmartLifecycle {
       log.info("scheduling loop {}", settings.enabled() ? "already running" : "disabled");
       return;
     }
-    ticker = Executors.newSingleThreadScheduledExecutor(named("scheduler-tick"));
+    ticker = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("scheduler-tick"));
     // Fixed rate: a round starts every tick however long the previous one took (rounds never
     // overlap), so a card waits at most one tick plus one round.
     ticker.scheduleAtFixedRate(
@@ -221,14 +224,5 @@ public class SchedulingLoop implements SmartLifecycle {
   @Override
   public synchronized boolean isRunning() {
     return ticker != null;
-  }
-
-  static java.util.concurrent.ThreadFactory named(String prefix) {
-    var counter = new java.util.concurrent.atomic.AtomicInteger();
-    return runnable -> {
-      Thread thread = new Thread(runnable, prefix + "-" + counter.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    };
   }
 }

@@ -2,6 +2,7 @@ package com.cmp.polling.scheduler.triggers;
 
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.concurrent.DaemonThreads;
 import com.cmp.polling.core.packageusage.PackageOwner;
 import com.cmp.polling.core.packageusage.PackageUsageStore;
 import com.cmp.polling.core.queue.PollingQueueManager;
@@ -118,13 +119,7 @@ public class PackageTriggers implements SmartLifecycle {
     if (!settings.enabled() || ticker != null) {
       return;
     }
-    ticker =
-        Executors.newSingleThreadScheduledExecutor(
-            runnable -> {
-              Thread thread = new Thread(runnable, "package-triggers");
-              thread.setDaemon(true);
-              return thread;
-            });
+    ticker = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("package-triggers"));
     long every = settings.interval().toMillis();
     ticker.scheduleWithFixedDelay(this::runSafely, every, every, TimeUnit.MILLISECONDS);
   }

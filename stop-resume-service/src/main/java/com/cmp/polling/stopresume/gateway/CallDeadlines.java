@@ -1,5 +1,6 @@
 package com.cmp.polling.stopresume.gateway;
 
+import com.cmp.polling.core.concurrent.DaemonThreads;
 import java.time.Duration;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -23,14 +24,7 @@ final class CallDeadlines implements AutoCloseable {
       throw new IllegalArgumentException("a gateway call's deadline must be positive: " + limit);
     }
     this.limit = limit;
-    this.timer =
-        new ScheduledThreadPoolExecutor(
-            1,
-            runnable -> {
-              Thread thread = new Thread(runnable, "gateway-call-deadlines");
-              thread.setDaemon(true);
-              return thread;
-            });
+    this.timer = new ScheduledThreadPoolExecutor(1, DaemonThreads.named("gateway-call-deadlines"));
     // Nearly every call ends in time: its cancelled timer must not stay queued until it is due.
     timer.setRemoveOnCancelPolicy(true);
   }

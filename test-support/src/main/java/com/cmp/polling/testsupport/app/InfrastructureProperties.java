@@ -1,5 +1,6 @@
 package com.cmp.polling.testsupport.app;
 
+import com.cmp.polling.embedded.process.SpringArguments;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
@@ -20,9 +21,7 @@ public final class InfrastructureProperties {
    * application.yml, which properties set as defaults on the SpringApplication would not.
    */
   public static String[] asArguments(Map<String, Object> properties) {
-    return properties.entrySet().stream()
-        .map(e -> "--" + e.getKey() + "=" + e.getValue())
-        .toArray(String[]::new);
+    return SpringArguments.of(properties);
   }
 
   public static Map<String, Object> of(

@@ -1,6 +1,9 @@
 package com.cmp.polling.testsupport.kafka;
 
-import com.cmp.polling.testsupport.net.Ports;
+import com.cmp.polling.embedded.process.ChildProcess;
+import com.cmp.polling.embedded.process.FreePorts;
+import com.cmp.polling.embedded.process.JvmLauncher;
+import com.cmp.polling.embedded.process.TemporaryFolders;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ConnectException;
@@ -8,17 +11,12 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,13 +37,11 @@ public final class ConnectWorker implements AutoCloseable {
   private static final Duration READY_WITHIN = Duration.ofSeconds(120);
 
   private final Path folder;
-  private final Path output;
-  private final Process process;
+  private final ChildProcess process;
   private final ConnectRest rest;
 
-  private ConnectWorker(Path folder, Path output, Process process, ConnectRest rest) {
+  private ConnectWorker(Path folder, ChildProcess process, ConnectRest rest) {
     this.folder = folder;
-    this.output = output;
     this.process = process;
     this.rest = rest;
   }
@@ -66,29 +62,19 @@ public final class ConnectWorker implements AutoCloseable {
               + " (built by the scale-out-tests/connect-worker"
               + " module)");
     }
+    Path folder = TemporaryFolders.create("connect-worker");
     try {
-      Path folder = Files.createTempDirectory("connect-worker");
-      int port = Ports.free();
+      int port = FreePorts.free();
       Path settings = folder.resolve("worker.properties");
       Files.writeString(settings, properties(bootstrapServers, port, overrides));
-      Path output = folder.resolve("worker.log");
-      List<String> command = new ArrayList<>();
-      command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-      command.add("-Xmx512m");
-      command.add("-Dlog4j2.level=INFO");
-      command.add("-cp");
-      command.add(jars.toAbsolutePath() + "/*");
-      command.add("org.apache.kafka.connect.cli.ConnectDistributed");
-      command.add(settings.toString());
-      Process process =
-          new ProcessBuilder(command)
-              .redirectErrorStream(true)
-              .redirectOutput(ProcessBuilder.Redirect.appendTo(output.toFile()))
-              .start();
-      Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly));
+      ChildProcess process =
+          JvmLauncher.onJarsIn(jars, "org.apache.kafka.connect.cli.ConnectDistributed")
+              .heap("512m")
+              .options(List.of("-Dlog4j2.level=INFO"))
+              .start(List.of(settings.toString()), folder.resolve("worker.log"));
       ConnectWorker worker =
           new ConnectWorker(
-              folder, output, process, new ConnectRest(URI.create("http://127.0.0.1:" + port)));
+              folder, process, new ConnectRest(URI.create("http://127.0.0.1:" + port)));
       try {
         worker.awaitReady();
       } catch (RuntimeException e) {
@@ -97,6 +83,7 @@ public final class ConnectWorker implements AutoCloseable {
       }
       return worker;
     } catch (IOException e) {
+      TemporaryFolders.delete(folder);
       throw new UncheckedIOException("cannot start a Kafka Connect worker", e);
     }
   }
@@ -139,7 +126,7 @@ public final class ConnectWorker implements AutoCloseable {
     HttpRequest root = HttpRequest.newBuilder(rest.base().resolve("/connectors")).GET().build();
     try {
       while (System.nanoTime() < deadline) {
-        if (process.waitFor(200, TimeUnit.MILLISECONDS)) {
+        if (process.awaitEnd(Duration.ofMillis(200))) {
           throw new IllegalStateException(
               "Kafka Connect worker exited with " + process.exitValue() + ": " + outputTail());
         }
@@ -164,30 +151,13 @@ public final class ConnectWorker implements AutoCloseable {
 
   /** The tail of the worker's log, for failure messages. */
   public String outputTail() {
-    try {
-      List<String> lines = Files.readAllLines(output, StandardCharsets.UTF_8);
-      return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
-    } catch (IOException e) {
-      return "(no output: " + e + ")";
-    }
+    return process.outputTail(40);
   }
 
   /** Stops the worker (SIGTERM: it leaves its group and stops its tasks) and deletes its files. */
   @Override
   public void close() {
-    process.destroy();
-    try {
-      if (!process.waitFor(30, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-        process.waitFor(30, TimeUnit.SECONDS);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-    try (Stream<Path> files = Files.walk(folder)) {
-      files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-    } catch (IOException e) {
-      log.warn("could not delete {}: {}", folder, e.toString());
-    }
+    process.stop(Duration.ofSeconds(30));
+    TemporaryFolders.delete(folder);
   }
 }

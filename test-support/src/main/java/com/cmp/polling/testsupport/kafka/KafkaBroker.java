@@ -1,5 +1,7 @@
 package com.cmp.polling.testsupport.kafka;
 
+import com.cmp.polling.embedded.kafka.InJvmKafkaBroker;
+import com.cmp.polling.embedded.process.ShutdownHooks;
 import com.cmp.polling.testsupport.TestEnvironment;
 import java.util.Arrays;
 import java.util.List;
@@ -11,14 +13,13 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
 import org.testcontainers.kafka.KafkaContainer;
 import org.testcontainers.utility.DockerImageName;
 
 /**
  * The Kafka broker of this test JVM: the one named by {@code CMP_TEST_KAFKA_BOOTSTRAP_SERVERS},
- * else a Testcontainers apache/kafka-native, else spring-kafka-test's in-JVM KRaft broker (~4 s to
- * start, once per JVM).
+ * else a Testcontainers apache/kafka-native, else an in-JVM KRaft broker ({@link InJvmKafkaBroker})
+ * (~4 s to start, once per JVM).
  */
 public final class KafkaBroker {
 
@@ -57,21 +58,9 @@ public final class KafkaBroker {
   }
 
   private static KafkaBroker embedded() {
-    EmbeddedKafkaKraftBroker broker = startEmbedded();
-    Runtime.getRuntime().addShutdownHook(new Thread(broker::destroy));
-    return new KafkaBroker(broker.getBrokersAsString(), "embedded KRaft broker");
-  }
-
-  static EmbeddedKafkaKraftBroker startEmbedded() {
-    EmbeddedKafkaKraftBroker broker = new EmbeddedKafkaKraftBroker(1, 1);
-    // Consumers of a fresh group start at once instead of waiting 3 s for more members.
-    broker.brokerProperty("group.initial.rebalance.delay.ms", "0");
-    // Transactions (Kafka Streams exactly_once_v2) on a single broker: the defaults want 3
-    // replicas.
-    broker.brokerProperty("transaction.state.log.replication.factor", "1");
-    broker.brokerProperty("transaction.state.log.min.isr", "1");
-    broker.afterPropertiesSet();
-    return broker;
+    InJvmKafkaBroker broker = InJvmKafkaBroker.start();
+    ShutdownHooks.closeOnExit("the tests' Kafka broker", broker);
+    return new KafkaBroker(broker.bootstrapServers(), "embedded KRaft broker");
   }
 
   /**
@@ -91,9 +80,9 @@ public final class KafkaBroker {
       onClose.add(container::stop);
       return new KafkaBroker(container.getBootstrapServers(), "dedicated Testcontainers Kafka");
     }
-    EmbeddedKafkaKraftBroker broker = startEmbedded();
-    onClose.add(broker::destroy);
-    return new KafkaBroker(broker.getBrokersAsString(), "dedicated embedded KRaft broker");
+    InJvmKafkaBroker broker = InJvmKafkaBroker.start();
+    onClose.add(broker::close);
+    return new KafkaBroker(broker.bootstrapServers(), "dedicated embedded KRaft broker");
   }
 
   static KafkaBroker of(String bootstrapServers, String origin) {

@@ -1,8 +1,6 @@
 package com.cmp.polling.testsupport.net;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
+import com.cmp.polling.embedded.process.FreePorts;
 
 /** Local TCP ports for tests. */
 public final class Ports {
@@ -14,10 +12,6 @@ public final class Ports {
    * answers (another process could take it in between; tests accept that small risk).
    */
   public static int free() {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException("no free port", e);
-    }
+    return FreePorts.free();
   }
 }

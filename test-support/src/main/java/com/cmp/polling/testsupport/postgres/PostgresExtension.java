@@ -1,10 +1,10 @@
 package com.cmp.polling.testsupport.postgres;
 
+import com.cmp.polling.embedded.postgres.Migrations;
 import com.cmp.polling.testsupport.data.TestData;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import javax.sql.DataSource;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -89,12 +89,7 @@ public final class PostgresExtension implements BeforeAllCallback, AfterAllCallb
    * @return how many were applied
    */
   public int migrate() {
-    return Flyway.configure()
-        .dataSource(dataSource)
-        .locations("classpath:db/migration")
-        .load()
-        .migrate()
-        .migrationsExecuted;
+    return Migrations.apply(dataSource);
   }
 
   /** Empties cards, devices, packages, usage samples and the stop/resume log. */

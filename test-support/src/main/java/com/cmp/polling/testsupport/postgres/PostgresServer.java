@@ -1,9 +1,8 @@
 package com.cmp.polling.testsupport.postgres;
 
+import com.cmp.polling.embedded.postgres.EmbeddedPostgresServer;
+import com.cmp.polling.embedded.process.ShutdownHooks;
 import com.cmp.polling.testsupport.TestEnvironment;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -113,32 +112,17 @@ public final class PostgresServer {
   }
 
   private static PostgresServer embedded() {
-    try {
-      EmbeddedPostgres postgres =
-          EmbeddedPostgres.builder()
-              .setServerConfig("wal_level", "logical")
-              .setServerConfig("max_replication_slots", "20")
-              .setServerConfig("max_wal_senders", "20")
-              // zonky turns it off by default; then WAL reaches a slot only every ~200 ms.
-              .setServerConfig("synchronous_commit", "on")
-              // Tests never need crash safety; this keeps commits cheap.
-              .setServerConfig("fsync", "off")
-              .setServerConfig("max_connections", "300")
-              .start();
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> closeQuietly(postgres)));
-      return new PostgresServer(
-          "localhost", postgres.getPort(), "postgres", "postgres", "", "embedded PostgreSQL");
-    } catch (IOException e) {
-      throw new UncheckedIOException("could not start embedded PostgreSQL", e);
-    }
-  }
-
-  private static void closeQuietly(EmbeddedPostgres postgres) {
-    try {
-      postgres.close();
-    } catch (IOException e) {
-      log.warn("embedded PostgreSQL did not stop cleanly", e);
-    }
+    // Tests never need crash safety; fsync off keeps commits cheap.
+    EmbeddedPostgresServer postgres =
+        EmbeddedPostgresServer.builder().setting("fsync", "off").start();
+    ShutdownHooks.closeOnExit("embedded PostgreSQL", postgres);
+    return new PostgresServer(
+        postgres.host(),
+        postgres.port(),
+        postgres.maintenanceDatabase(),
+        postgres.user(),
+        postgres.password(),
+        "embedded PostgreSQL");
   }
 
   public String jdbcUrl(String database) {

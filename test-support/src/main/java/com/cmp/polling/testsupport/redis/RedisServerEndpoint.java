@@ -1,15 +1,13 @@
 package com.cmp.polling.testsupport.redis;
 
+import com.cmp.polling.embedded.process.ShutdownHooks;
+import com.cmp.polling.embedded.redis.EmbeddedRedisServer;
 import com.cmp.polling.testsupport.TestEnvironment;
-import com.cmp.polling.testsupport.net.Ports;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.utility.DockerImageName;
-import redis.embedded.RedisServer;
 
 /**
  * The Redis server of this test JVM: the one named by {@code CMP_TEST_REDIS_URL}
@@ -60,37 +58,10 @@ public final class RedisServerEndpoint {
         container.getHost(), container.getMappedPort(6379), "Testcontainers redis:7-alpine");
   }
 
-  /** Starts a new embedded redis-server on a free port; the caller owns it. */
-  public static RedisServer startEmbedded(int port) {
-    try {
-      RedisServer server =
-          RedisServer.newRedisServer()
-              .port(port)
-              .bind("127.0.0.1")
-              // No dump.rdb left behind, no fork for snapshots.
-              .setting("save \"\"")
-              .setting("appendonly no")
-              .build();
-      server.start();
-      return server;
-    } catch (IOException e) {
-      throw new UncheckedIOException("could not start embedded redis-server on port " + port, e);
-    }
-  }
-
   private static RedisServerEndpoint embedded() {
-    int port = Ports.free();
-    RedisServer server = startEmbedded(port);
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> stopQuietly(server)));
-    return new RedisServerEndpoint("127.0.0.1", port, "embedded redis-server");
-  }
-
-  static void stopQuietly(RedisServer server) {
-    try {
-      server.stop();
-    } catch (IOException e) {
-      log.warn("embedded redis-server did not stop cleanly", e);
-    }
+    EmbeddedRedisServer server = EmbeddedRedisServer.startOnFreePort();
+    ShutdownHooks.closeOnExit("embedded redis-server", server);
+    return new RedisServerEndpoint(server.host(), server.port(), "embedded redis-server");
   }
 
   public String host() {

@@ -1,20 +1,21 @@
-package com.cmp.polling.testsupport.kafka;
+package com.cmp.polling.embedded.kafka;
 
-import com.cmp.polling.testsupport.net.Ports;
+import com.cmp.polling.embedded.process.ChildProcess;
+import com.cmp.polling.embedded.process.FreePorts;
+import com.cmp.polling.embedded.process.JvmLauncher;
+import com.cmp.polling.embedded.process.TemporaryFolders;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.stream.Stream;
+import java.util.function.Function;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.Node;
@@ -22,26 +23,33 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One KRaft Kafka node (broker and controller in one process) in a child JVM on the test's own
- * classpath ({@code kafka.Kafka}), with its data in a folder of its own and fixed ports: {@link
- * #stop()} kills the process as a crash would, {@link #start()} brings it back on the same address
- * with the same data. {@link KafkaCluster} runs one or several of them.
+ * One KRaft Kafka node (broker and controller in one process) in a child JVM ({@code kafka.Kafka}),
+ * with its data in a folder of its own and fixed ports: {@link #stop()} kills the process as a
+ * crash would, {@link #start()} brings it back on the same address with the same data. {@link
+ * KafkaProcessCluster} runs one or several of them.
  */
-final class KafkaProcess implements AutoCloseable {
+final class KafkaNodeProcess implements AutoCloseable {
 
-  private static final Logger log = LoggerFactory.getLogger(KafkaProcess.class);
+  private static final Logger log = LoggerFactory.getLogger(KafkaNodeProcess.class);
   private static final Duration READY_WITHIN = Duration.ofSeconds(90);
 
   private final int nodeId;
+  private final Function<String, JvmLauncher> jvm;
   private final Path folder;
   private final Path config;
   private final Path output;
   private final int controllerPort;
   private final String bootstrapServers;
-  private Process process;
+  private ChildProcess process;
 
-  private KafkaProcess(int nodeId, Path folder, int brokerPort, int controllerPort) {
+  private KafkaNodeProcess(
+      int nodeId,
+      Function<String, JvmLauncher> jvm,
+      Path folder,
+      int brokerPort,
+      int controllerPort) {
     this.nodeId = nodeId;
+    this.jvm = jvm;
     this.folder = folder;
     this.config = folder.resolve("server.properties");
     this.output = folder.resolve("broker.log");
@@ -49,14 +57,18 @@ final class KafkaProcess implements AutoCloseable {
     this.bootstrapServers = "127.0.0.1:" + brokerPort;
   }
 
-  /** A node with a new data folder and free ports; {@link #configure} it before formatting. */
-  static KafkaProcess create(int nodeId) {
-    try {
-      Path folder = Files.createTempDirectory("kafka-node-" + nodeId + "-");
-      return new KafkaProcess(nodeId, folder, Ports.free(), Ports.free());
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot prepare a Kafka node folder", e);
-    }
+  /**
+   * A node with a new data folder and free ports; {@link #configure} it before formatting.
+   *
+   * @param jvm how to run one of Kafka's main classes in a child JVM, with the heap it may use
+   */
+  static KafkaNodeProcess create(int nodeId, Function<String, JvmLauncher> jvm) {
+    return new KafkaNodeProcess(
+        nodeId,
+        jvm,
+        TemporaryFolders.create("kafka-node-" + nodeId + "-"),
+        FreePorts.free(),
+        FreePorts.free());
   }
 
   int nodeId() {
@@ -70,6 +82,17 @@ final class KafkaProcess implements AutoCloseable {
 
   String bootstrapServers() {
     return bootstrapServers;
+  }
+
+  Path output() {
+    return output;
+  }
+
+  synchronized long pid() {
+    if (process == null) {
+      throw new IllegalStateException("Kafka node " + nodeId + " was never started");
+    }
+    return process.pid();
   }
 
   /**
@@ -99,15 +122,15 @@ final class KafkaProcess implements AutoCloseable {
   }
 
   /** Starts formatting the node's storage for the cluster; the caller waits for the process. */
-  Process format(String clusterId) {
-    return run(List.of("kafka.tools.StorageTool", "format", "-t", clusterId, "-c", config + ""));
+  ChildProcess format(String clusterId) {
+    return run("kafka.tools.StorageTool", List.of("format", "-t", clusterId, "-c", config + ""));
   }
 
   /** Waits for a {@link #format} process, and fails with its output if it failed. */
-  void awaitFormatted(Process formatting) {
+  void awaitFormatted(ChildProcess formatting) {
     try {
-      if (!formatting.waitFor(60, TimeUnit.SECONDS) || formatting.exitValue() != 0) {
-        formatting.destroyForcibly();
+      if (!formatting.awaitEnd(Duration.ofSeconds(60)) || formatting.exitValue() != 0) {
+        formatting.kill();
         throw new IllegalStateException(
             "formatting Kafka node " + nodeId + " failed; its output ends with: " + outputTail());
       }
@@ -120,12 +143,12 @@ final class KafkaProcess implements AutoCloseable {
   /** Starts the process without waiting (a node of a new cluster waits for its quorum). */
   synchronized void launch() {
     if (process == null || !process.isAlive()) {
-      process = run(List.of("kafka.Kafka", config.toString()));
+      process = run("kafka.Kafka", List.of(config.toString()));
     }
   }
 
   /** Starts the node (again) and waits until it answers as a member of the cluster. */
-  synchronized void start() {
+  void start() {
     launch();
     awaitReady();
   }
@@ -136,51 +159,22 @@ final class KafkaProcess implements AutoCloseable {
 
   /** Kills the node's process (SIGKILL, no clean shutdown) and waits until it is gone. */
   synchronized void stop() {
-    kill();
+    if (process == null || !process.isAlive()) {
+      return;
+    }
+    process.kill();
     log.info("Kafka node {} at {} killed", nodeId, bootstrapServers);
   }
 
+  /** Kills the process and deletes the node's data. */
   @Override
   public synchronized void close() {
-    kill();
-    try (Stream<Path> files = Files.walk(folder)) {
-      files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-    } catch (IOException e) {
-      log.warn("could not delete {}: {}", folder, e.toString());
-    }
+    stop();
+    TemporaryFolders.delete(folder);
   }
 
-  /** For the JVM's shutdown hook: kills the process, keeps the folder. */
-  synchronized void kill() {
-    Process current = process;
-    if (current == null || !current.isAlive()) {
-      return;
-    }
-    current.destroyForcibly();
-    try {
-      if (!current.waitFor(30, TimeUnit.SECONDS)) {
-        throw new IllegalStateException("Kafka node process " + current.pid() + " did not die");
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
-  private Process run(List<String> mainAndArguments) {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-Xmx384m");
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.addAll(mainAndArguments);
-    try {
-      return new ProcessBuilder(command)
-          .redirectErrorStream(true)
-          .redirectOutput(ProcessBuilder.Redirect.appendTo(output.toFile()))
-          .start();
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot start " + mainAndArguments.get(0), e);
-    }
+  private ChildProcess run(String mainClass, List<String> args) {
+    return jvm.apply(mainClass).startAppending(args, output);
   }
 
   /**
@@ -190,7 +184,7 @@ final class KafkaProcess implements AutoCloseable {
    */
   void awaitReady() {
     long deadline = System.nanoTime() + READY_WITHIN.toNanos();
-    Process current;
+    ChildProcess current;
     synchronized (this) {
       current = process;
     }
@@ -203,7 +197,7 @@ final class KafkaProcess implements AutoCloseable {
       while (true) {
         // Also the pause between questions: a node that answers without itself yet is asked
         // again a moment later.
-        if (current == null || current.waitFor(200, TimeUnit.MILLISECONDS)) {
+        if (current == null || current.awaitEnd(Duration.ofMillis(200))) {
           throw new IllegalStateException("Kafka node " + nodeId + " exited: " + outputTail());
         }
         try {
@@ -228,11 +222,6 @@ final class KafkaProcess implements AutoCloseable {
   }
 
   String outputTail() {
-    try {
-      List<String> lines = Files.readAllLines(output, StandardCharsets.UTF_8);
-      return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
-    } catch (IOException e) {
-      return "(no output: " + e + ")";
-    }
+    return ChildProcess.tail(output, 30);
   }
 }
