@@ -1,6 +1,6 @@
 package com.cmp.polling.handlers.base;
 
-import com.cmp.polling.core.card.CachedCard;
+import com.cmp.polling.core.card.LoadedCard;
 import com.cmp.polling.schemas.task.CheckTask;
 import com.cmp.polling.schemas.task.TaskType;
 import java.util.List;
@@ -26,7 +26,7 @@ public interface BatchCheckBody<R> {
    *
    * @param card the card as cached: polled, addressable; read it again when its state matters
    */
-  R query(CheckTask task, CachedCard card);
+  R query(CheckTask task, LoadedCard card);
 
   /**
    * The rest of the check for the cards of a slice whose own step succeeded (each card at most
@@ -38,5 +38,5 @@ public interface BatchCheckBody<R> {
   Map<Long, CheckResult> recordAll(List<Queried<R>> queried, FanOut workers);
 
   /** A card whose own step succeeded, with what it gave. */
-  record Queried<R>(CheckTask task, CachedCard card, R reply) {}
+  record Queried<R>(CheckTask task, LoadedCard card, R reply) {}
 }

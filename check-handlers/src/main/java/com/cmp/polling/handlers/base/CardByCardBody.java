@@ -1,6 +1,6 @@
 package com.cmp.polling.handlers.base;
 
-import com.cmp.polling.core.card.CachedCard;
+import com.cmp.polling.core.card.LoadedCard;
 import com.cmp.polling.schemas.task.CheckTask;
 import java.util.HashMap;
 import java.util.List;
@@ -18,10 +18,10 @@ public interface CardByCardBody extends BatchCheckBody<CheckOutcome> {
    *
    * @param card the card as cached: polled, addressable; read it again when its state matters
    */
-  CheckOutcome check(CheckTask task, CachedCard card);
+  CheckOutcome check(CheckTask task, LoadedCard card);
 
   @Override
-  default CheckOutcome query(CheckTask task, CachedCard card) {
+  default CheckOutcome query(CheckTask task, LoadedCard card) {
     return check(task, card);
   }
 

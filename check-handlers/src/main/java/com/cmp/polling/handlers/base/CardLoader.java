@@ -1,6 +1,6 @@
 package com.cmp.polling.handlers.base;
 
-import com.cmp.polling.core.card.CachedCard;
+import com.cmp.polling.core.card.LoadedCard;
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.enrollment.CardPlanner;
@@ -32,7 +32,7 @@ class CardLoader {
   }
 
   /** The card, or empty when it does not exist or is deleted. */
-  Optional<CachedCard> load(long cardId) {
+  Optional<LoadedCard> load(long cardId) {
     return loadAll(List.of(cardId)).get(cardId);
   }
 
@@ -40,8 +40,8 @@ class CardLoader {
    * The cards of a whole poll: one query for the cards, one for their devices. A card that does not
    * exist or is deleted maps to empty.
    */
-  Map<Long, Optional<CachedCard>> loadAll(List<Long> cardIds) {
-    Map<Long, Optional<CachedCard>> loaded = new HashMap<>(cardIds.size() * 2);
+  Map<Long, Optional<LoadedCard>> loadAll(List<Long> cardIds) {
+    Map<Long, Optional<LoadedCard>> loaded = new HashMap<>(cardIds.size() * 2);
     cardIds.forEach(id -> loaded.put(id, Optional.empty()));
     List<Card> found = cards.findByIds(cardIds);
     // The device flags as the planner reads them (one query; a deleted device allows none).
@@ -52,8 +52,8 @@ class CardLoader {
     return loaded;
   }
 
-  private CachedCard describe(Card card, boolean deviceAllows) {
-    return new CachedCard(
+  private LoadedCard describe(Card card, boolean deviceAllows) {
+    return new LoadedCard(
         card.id(),
         card.iccid(),
         card.carrierId(),

@@ -1,6 +1,6 @@
 package com.cmp.polling.handlers.base;
 
-import com.cmp.polling.core.card.CachedCard;
+import com.cmp.polling.core.card.LoadedCard;
 import com.cmp.polling.handlers.base.TaskPreparation.Decoded;
 import com.cmp.polling.handlers.config.HandlersProperties;
 import com.cmp.polling.schemas.task.TaskType;
@@ -72,7 +72,7 @@ public class CheckRunner {
       PollBatch.Lane lane) {
     for (List<Decoded> round : rounds(preparation.decodeAndClaim(records, type))) {
       // Read after the rounds before: a card's later task sees what its earlier one did.
-      Map<Long, Optional<CachedCard>> cards =
+      Map<Long, Optional<LoadedCard>> cards =
           preparation.preload(round.stream().map(d -> d.task().cardId()).toList(), type);
       List<PendingCheck> pending = new ArrayList<>(round.size());
       for (Decoded decoded : round) {

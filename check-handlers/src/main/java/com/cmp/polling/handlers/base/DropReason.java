@@ -1,6 +1,6 @@
 package com.cmp.polling.handlers.base;
 
-import com.cmp.polling.core.card.CachedCard;
+import com.cmp.polling.core.card.LoadedCard;
 import com.cmp.polling.core.card.Card;
 import java.util.Optional;
 
@@ -34,7 +34,7 @@ enum DropReason {
    * the device allows polling, not why: a deleted device reads as polling disabled (the same result
    * and the same removal from the queues).
    */
-  static DropReason ofCached(Optional<CachedCard> card) {
+  static DropReason ofCached(Optional<LoadedCard> card) {
     return card.isEmpty() ? GONE : POLLING_DISABLED;
   }
 

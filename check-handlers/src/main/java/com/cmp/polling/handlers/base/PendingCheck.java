@@ -1,6 +1,6 @@
 package com.cmp.polling.handlers.base;
 
-import com.cmp.polling.core.card.CachedCard;
+import com.cmp.polling.core.card.LoadedCard;
 import com.cmp.polling.schemas.task.CheckTask;
 
 /**
@@ -8,4 +8,4 @@ import com.cmp.polling.schemas.task.CheckTask;
  *
  * @param startedNanos when its handling began ({@link System#nanoTime}), for the duration metric
  */
-record PendingCheck(CheckTask task, CachedCard card, long startedNanos) {}
+record PendingCheck(CheckTask task, LoadedCard card, long startedNanos) {}

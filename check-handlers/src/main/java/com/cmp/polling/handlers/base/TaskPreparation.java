@@ -1,6 +1,6 @@
 package com.cmp.polling.handlers.base;
 
-import com.cmp.polling.core.card.CachedCard;
+import com.cmp.polling.core.card.LoadedCard;
 import com.cmp.polling.core.queue.LeaseClaim;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.schemas.Topic;
@@ -86,7 +86,7 @@ class TaskPreparation {
    * The cards of the poll, read together. If that fails, each check loads its own card and fails on
    * its own, as it would have anyway.
    */
-  Map<Long, Optional<CachedCard>> preload(Collection<Long> cardIds, TaskType type) {
+  Map<Long, Optional<LoadedCard>> preload(Collection<Long> cardIds, TaskType type) {
     try {
       return loader.loadAll(List.copyOf(cardIds));
     } catch (RuntimeException e) {
@@ -104,11 +104,11 @@ class TaskPreparation {
    * could not be read: each counted as settled.
    */
   Optional<PendingCheck> load(
-      Decoded decoded, TaskType type, Map<Long, Optional<CachedCard>> preloaded) {
+      Decoded decoded, TaskType type, Map<Long, Optional<LoadedCard>> preloaded) {
     CheckTask task = decoded.task();
     TaskResult result;
     try {
-      Optional<CachedCard> card =
+      Optional<LoadedCard> card =
           preloaded.containsKey(task.cardId())
               ? preloaded.get(task.cardId())
               : loader.load(task.cardId());

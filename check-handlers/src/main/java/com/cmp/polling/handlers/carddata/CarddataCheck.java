@@ -1,6 +1,6 @@
 package com.cmp.polling.handlers.carddata;
 
-import com.cmp.polling.core.card.CachedCard;
+import com.cmp.polling.core.card.LoadedCard;
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.handlers.base.BatchCheckBody;
 import com.cmp.polling.handlers.base.CheckOutcome;
@@ -57,7 +57,7 @@ class CarddataCheck implements BatchCheckBody<MonthToDateUsage> {
   }
 
   @Override
-  public MonthToDateUsage query(CheckTask task, CachedCard card) {
+  public MonthToDateUsage query(CheckTask task, LoadedCard card) {
     return gateway.monthToDateUsage(new CarrierCard(card.id(), card.iccid(), card.carrierId()));
   }
 

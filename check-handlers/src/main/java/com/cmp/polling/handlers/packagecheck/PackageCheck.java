@@ -1,6 +1,6 @@
 package com.cmp.polling.handlers.packagecheck;
 
-import com.cmp.polling.core.card.CachedCard;
+import com.cmp.polling.core.card.LoadedCard;
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.packageusage.PackageStatus;
@@ -61,7 +61,7 @@ class PackageCheck implements CardByCardBody {
   }
 
   @Override
-  public CheckOutcome check(CheckTask task, CachedCard cached) {
+  public CheckOutcome check(CheckTask task, LoadedCard cached) {
     Card card =
         cards.findById(cached.id()).orElseThrow(() -> new CardNotFoundException(cached.id()));
     reconcileWithCarrier(card);

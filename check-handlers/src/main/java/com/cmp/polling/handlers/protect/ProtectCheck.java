@@ -1,6 +1,6 @@
 package com.cmp.polling.handlers.protect;
 
-import com.cmp.polling.core.card.CachedCard;
+import com.cmp.polling.core.card.LoadedCard;
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.protection.ProtectionPeriods;
@@ -53,7 +53,7 @@ class ProtectCheck implements CardByCardBody {
   }
 
   @Override
-  public CheckOutcome check(CheckTask task, CachedCard cached) {
+  public CheckOutcome check(CheckTask task, LoadedCard cached) {
     long cardId = cached.id();
     if (!protection.isProtected(cardId)) {
       log.info("card {}: protection period over, back to the rules", cardId);

@@ -1,6 +1,6 @@
 package com.cmp.polling.handlers.realname;
 
-import com.cmp.polling.core.card.CachedCard;
+import com.cmp.polling.core.card.LoadedCard;
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.card.RealNameStatus;
@@ -53,7 +53,7 @@ class RealnameCheck implements CardByCardBody {
   }
 
   @Override
-  public CheckOutcome check(CheckTask task, CachedCard cached) {
+  public CheckOutcome check(CheckTask task, LoadedCard cached) {
     Card card =
         cards.findById(cached.id()).orElseThrow(() -> new CardNotFoundException(cached.id()));
     boolean verified = gateway.isRealNameVerified(CarrierCard.of(card));

@@ -2,7 +2,7 @@ package com.cmp.polling.handlers.base;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.cmp.polling.core.card.CachedCard;
+import com.cmp.polling.core.card.LoadedCard;
 import com.cmp.polling.handlers.HandlersTestApp;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +30,7 @@ class CardLoaderIT {
     long neverExisted = 987_654_321L;
     CardLoader loader = app.bean(CardLoader.class);
 
-    Map<Long, Optional<CachedCard>> loaded =
+    Map<Long, Optional<LoadedCard>> loaded =
         loader.loadAll(
             List.of(
                 alone, ofDisabledDevice, ofEnabledDevice, ofDeletedDevice, deleted, neverExisted));
@@ -53,7 +53,7 @@ class CardLoaderIT {
     for (long card : List.of(alone, ofDisabledDevice, ofEnabledDevice, ofDeletedDevice)) {
       assertThat(loader.load(card).orElseThrow())
           .usingRecursiveComparison()
-          .ignoringFields("cachedAt")
+          .ignoringFields("loadedAt")
           .isEqualTo(loaded.get(card).orElseThrow());
     }
   }
@@ -72,7 +72,7 @@ class CardLoaderIT {
         .param(card)
         .update();
 
-    CachedCard read = loader.load(card).orElseThrow();
+    LoadedCard read = loader.load(card).orElseThrow();
     assertThat(read.iccid()).isEqualTo("89860000000000077003");
     assertThat(read.isPolled()).isFalse();
   }
