@@ -99,13 +99,17 @@ public class Reconciler implements SmartLifecycle {
       executor()
           .execute(
               () -> {
+                PassResult result;
                 try {
-                  ended.complete(pass.run(trigger, onStart));
+                  result = pass.run(trigger, onStart);
                 } catch (RuntimeException e) {
-                  ended.completeExceptionally(e);
-                } finally {
                   running.set(false);
+                  ended.completeExceptionally(e);
+                  return;
                 }
+                // Free before the caller hears of the end: it may ask for the next pass at once.
+                running.set(false);
+                ended.complete(result);
               });
     } catch (RuntimeException e) {
       running.set(false);

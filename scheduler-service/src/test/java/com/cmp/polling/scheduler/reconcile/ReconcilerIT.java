@@ -125,6 +125,10 @@ class ReconcilerIT {
                     .read()
                     .map(InitProgress::completed)
                     .orElse(false));
+    // The initializer records its completion a moment before it gives its lock back.
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> reconciler.runNow("first pass").outcome() == Outcome.COMPLETED);
   }
 
   @AfterAll

@@ -80,6 +80,11 @@ class ReconcilerWhileSchedulingIT {
                     .read()
                     .map(InitProgress::completed)
                     .orElse(false));
+    // The initializer records its completion a moment before it gives its lock back.
+    Reconciler reconciler = app.bean(Reconciler.class);
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> reconciler.runNow("first pass").outcome() == Outcome.COMPLETED);
     completer = new Completer(app.bean(PollingQueueManager.class));
   }
 
