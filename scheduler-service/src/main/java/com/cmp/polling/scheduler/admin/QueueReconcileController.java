@@ -34,7 +34,7 @@ class QueueReconcileController {
 
   @PostMapping("/api/admin/queues/reconcile")
   ResponseEntity<?> reconcile(HttpServletRequest request) {
-    PassResult pass = reconciler.start("the admin API (" + request.getRemoteAddr() + ")");
+    PassResult pass = reconciler.startPass("the admin API (" + request.getRemoteAddr() + ")");
     if (pass.outcome() == Outcome.REFUSED) {
       return ResponseEntity.status(HttpStatus.CONFLICT)
           .body(ErrorBody.of(HttpStatus.CONFLICT, pass.note() + "; see GET " + STATUS));

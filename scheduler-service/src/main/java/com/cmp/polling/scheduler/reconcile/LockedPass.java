@@ -66,12 +66,18 @@ final class LockedPass {
   /** One pass on the calling thread: checks, lock, the pass, its status and figures. */
   PassResult run(String trigger, Consumer<PassResult> onStart) {
     Instant startedAt = clock.instant();
-    String notReady = queuesNotReady();
-    if (notReady != null) {
-      log.info("reconcile pass ({}) not started: {}", trigger, notReady);
-      return PassResult.refused(trigger, startedAt, notReady);
+    Optional<HeldLock> lock;
+    try {
+      String notReady = queuesNotReady();
+      if (notReady != null) {
+        log.info("reconcile pass ({}) not started: {}", trigger, notReady);
+        return PassResult.refused(trigger, startedAt, notReady);
+      }
+      lock = locks.tryAcquire(RedisKeys.INIT_LOCK, LOCK_TTL);
+    } catch (RuntimeException e) {
+      log.warn("reconcile pass ({}) not started: {}", trigger, e.getMessage());
+      return PassResult.notStarted(Outcome.FAILED, trigger, startedAt, e.getMessage());
     }
-    Optional<HeldLock> lock = locks.tryAcquire(RedisKeys.INIT_LOCK, LOCK_TTL);
     if (lock.isEmpty()) {
       String why =
           "the queues are being initialized, rebuilt or reconciled ("

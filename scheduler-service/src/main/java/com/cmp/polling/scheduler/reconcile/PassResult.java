@@ -63,8 +63,13 @@ public record PassResult(
   }
 
   static PassResult refused(String trigger, Instant at, String why) {
+    return notStarted(Outcome.REFUSED, trigger, at, why);
+  }
+
+  /** A pass that ended before it began: refused, or failed while it set out. */
+  static PassResult notStarted(Outcome outcome, String trigger, Instant at, String why) {
     return new PassResult(
-        Outcome.REFUSED,
+        outcome,
         trigger,
         at,
         at,

@@ -56,7 +56,7 @@ public class Reconciler implements SmartLifecycle {
    * Starts a pass in the background and returns once it runs ({@code RUNNING}) or could not start
    * ({@code REFUSED}, {@code FAILED}, with the reason in its note).
    */
-  public PassResult start(String trigger) {
+  public PassResult startPass(String trigger) {
     CompletableFuture<PassResult> started = new CompletableFuture<>();
     CompletableFuture<PassResult> ended = submit(trigger, started::complete);
     try {
@@ -167,7 +167,9 @@ public class Reconciler implements SmartLifecycle {
         settings.initialDelay().toMillis() + ThreadLocalRandom.current().nextLong(interval);
     thread.scheduleWithFixedDelay(this::periodic, first, interval, TimeUnit.MILLISECONDS);
     log.info(
-        "queue reconciler: first pass in {} s, then every {}", first / 1000, settings.interval());
+        "queue reconciler: first pass in {} s, then {} after each pass",
+        first / 1000,
+        settings.interval());
   }
 
   @Override
