@@ -6,6 +6,7 @@ import com.cmp.polling.benchmarks.cycle.CycleBenchmark;
 import com.cmp.polling.benchmarks.dryrun.DryRunBenchmark;
 import com.cmp.polling.benchmarks.handlers.HandlersBenchmark;
 import com.cmp.polling.benchmarks.queue.QueueDequeueBenchmark;
+import com.cmp.polling.benchmarks.reconcile.ReconcileBenchmark;
 import com.cmp.polling.benchmarks.scheduler.SchedulerBenchmark;
 import com.cmp.polling.benchmarks.steady.SteadyBenchmark;
 import java.nio.file.Path;
@@ -47,6 +48,7 @@ public final class BenchmarkCommand {
       case "cdc" -> new CdcBenchmark(options).run(report);
       case "cycle" -> new CycleBenchmark(options).run(report);
       case "dryrun" -> new DryRunBenchmark(options).run(report);
+      case "reconcile" -> new ReconcileBenchmark(options).run(report);
       case "steady" -> new SteadyBenchmark(options).run(report);
       default -> {
         usage();
@@ -84,13 +86,14 @@ public final class BenchmarkCommand {
             + "  cycle      [--cards 300000] [--warm-up <cards>] [--warm-up-passes 8] [--consumers"
             + " 4] [--max-poll-records 2000]\n"
             + "  dryrun     [--cards 1000000] [--passes 3]\n"
+            + "  reconcile  [--cards 1000000] [--damage 1000]\n"
             + "  steady     [--cards 10000000] [--checks-per-second 300] [--minutes 10]"
             + " [--sample-seconds 20] [--latency-ms 20]\n"
             + "  every one: [--report <file.md>] (default benchmarks/target/report-<name>.md)\n"
             + "  all        [--out docs/benchmarks.md] [--quick] [--only queue,cycle,...]"
             + " [--reports <dir>]\n"
-            + "             runs queue, scheduler, cdc, handlers, cycle, dryrun and steady one"
-            + " after the other, each in a\n"
+            + "             runs queue, scheduler, cdc, handlers, cycle, dryrun, reconcile and"
+            + " steady one after the other, each in a\n"
             + "             child JVM, and writes their reports with the notes of"
             + " report-notes/*.md;\n"
             + "             --quick: small sizes, a smoke run of a few minutes");

@@ -6,6 +6,7 @@ import com.cmp.polling.testsupport.app.InfrastructureProperties;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
+import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -13,8 +14,9 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * The scheduler app on the test class's real servers, with a gateway simulator. Background activity
- * (loop, initializer, triggers) is off unless a test turns it on, so that tests drive rounds
- * themselves. Start it in {@code @BeforeAll}, close it in {@code @AfterAll}.
+ * (loop, initializer, triggers, periodic reconcile passes) is off unless a test turns it on, so
+ * that tests drive rounds themselves. Start it in {@code @BeforeAll}, close it in
+ * {@code @AfterAll}.
  */
 public final class SchedulerTestApp implements AutoCloseable {
 
@@ -33,6 +35,19 @@ public final class SchedulerTestApp implements AutoCloseable {
       RedisExtension redis,
       KafkaExtension kafka,
       Map<String, Object> overrides) {
+    return start(postgres, redis, kafka, overrides, null);
+  }
+
+  /**
+   * {@link #start(PostgresExtension, RedisExtension, KafkaExtension, Map)} with the app's clock
+   * (every component's: queues, leases, the reconciler) replaced by {@code clock} unless null.
+   */
+  public static SchedulerTestApp start(
+      PostgresExtension postgres,
+      RedisExtension redis,
+      KafkaExtension kafka,
+      Map<String, Object> overrides,
+      Clock clock) {
     RunningSimulator simulator = GatewaySimulator.start();
     Map<String, Object> properties =
         new HashMap<>(InfrastructureProperties.of(postgres, redis, kafka));
@@ -41,11 +56,16 @@ public final class SchedulerTestApp implements AutoCloseable {
     properties.put("cmp.polling.scheduler.enabled", false);
     properties.put("cmp.polling.scheduler.initializer.enabled", false);
     properties.put("cmp.polling.scheduler.triggers.enabled", false);
+    properties.put("cmp.polling.scheduler.reconciler.enabled", false);
     properties.putAll(overrides);
     try {
+      SpringApplicationBuilder builder = new SpringApplicationBuilder(SchedulerApplication.class);
+      if (clock != null) {
+        builder.initializers(
+            context -> context.getBeanFactory().registerSingleton("testClock", clock));
+      }
       ConfigurableApplicationContext context =
-          new SpringApplicationBuilder(SchedulerApplication.class)
-              .run(InfrastructureProperties.asArguments(properties));
+          builder.run(InfrastructureProperties.asArguments(properties));
       return new SchedulerTestApp(simulator, context);
     } catch (RuntimeException e) {
       simulator.close();

@@ -76,6 +76,12 @@ public final class AllBenchmarks {
               List.of("--cards", "1000000"),
               List.of("--cards", "50000", "--passes", "1")),
           new Step(
+              "reconcile",
+              "Queue reconciler (scheduler-service)",
+              "1g",
+              List.of("--cards", "1000000"),
+              List.of("--cards", "50000", "--damage", "100")),
+          new Step(
               "steady",
               "Steady state at 10 M cards (scheduler and check handlers, default settings)",
               "2g",

@@ -1,8 +1,8 @@
 package com.cmp.polling.handlers.base;
 
-import com.cmp.polling.core.card.LoadedCard;
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.card.LoadedCard;
 import com.cmp.polling.core.enrollment.CardPlanner;
 import java.time.Clock;
 import java.util.HashMap;

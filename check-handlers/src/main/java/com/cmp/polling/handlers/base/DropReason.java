@@ -1,7 +1,7 @@
 package com.cmp.polling.handlers.base;
 
-import com.cmp.polling.core.card.LoadedCard;
 import com.cmp.polling.core.card.Card;
+import com.cmp.polling.core.card.LoadedCard;
 import java.util.Optional;
 
 /** Why a card is dropped from every queue instead of being checked or put back. */

@@ -1,7 +1,7 @@
 package com.cmp.polling.handlers.carddata;
 
-import com.cmp.polling.core.card.LoadedCard;
 import com.cmp.polling.core.card.Card;
+import com.cmp.polling.core.card.LoadedCard;
 import com.cmp.polling.handlers.base.BatchCheckBody;
 import com.cmp.polling.handlers.base.CheckOutcome;
 import com.cmp.polling.handlers.base.CheckResult;

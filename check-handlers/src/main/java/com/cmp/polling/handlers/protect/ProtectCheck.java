@@ -1,8 +1,8 @@
 package com.cmp.polling.handlers.protect;
 
-import com.cmp.polling.core.card.LoadedCard;
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.card.LoadedCard;
 import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.handlers.base.CardByCardBody;
 import com.cmp.polling.handlers.base.CheckOutcome;

@@ -1,8 +1,8 @@
 package com.cmp.polling.handlers.realname;
 
-import com.cmp.polling.core.card.LoadedCard;
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.card.LoadedCard;
 import com.cmp.polling.core.card.RealNameStatus;
 import com.cmp.polling.core.packageusage.PackageUsageStore;
 import com.cmp.polling.handlers.base.CardByCardBody;

@@ -31,8 +31,17 @@ public final class RedisKeys {
    */
   public static final String SHARD_COUNT = "polling:queue:shard-count";
 
-  /** Only one scheduler instance initializes at a time (STRING with TTL). */
+  /**
+   * Only one scheduler instance initializes, rebuilds or reconciles the queues at a time (STRING
+   * with TTL).
+   */
   public static final String INIT_LOCK = "polling:init:lock";
+
+  /**
+   * The queue reconciler's pass under way, or its last one, whichever instance ran it: counts by
+   * kind, costs, outcome (HASH).
+   */
+  public static final String RECONCILE_STATUS = "polling:reconcile:status";
 
   /**
    * Cards under a protection period (ZSET: card id scored by the period's end, unix seconds): lets

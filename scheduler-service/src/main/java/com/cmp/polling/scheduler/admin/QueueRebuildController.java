@@ -11,7 +11,8 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * {@code POST /api/admin/queues/rebuild}: rebuilds the queues from PostgreSQL in the background
- * (202, progress at {@code GET /api/monitoring/initializer}), or 409 while one is running.
+ * (202, progress at {@code GET /api/monitoring/initializer}), or 409 while one is running (or a
+ * reconcile pass, which takes the same lock).
  */
 @RestController
 class QueueRebuildController {
@@ -34,8 +35,9 @@ class QueueRebuildController {
                     .body(
                         ErrorBody.of(
                             HttpStatus.CONFLICT,
-                            "the queues are being initialized or rebuilt already; see"
-                                + " GET /api/monitoring/initializer")));
+                            "the queues are being initialized, rebuilt or reconciled already;"
+                                + " see GET /api/monitoring/initializer and"
+                                + " GET /api/monitoring/reconciler")));
   }
 
   /**

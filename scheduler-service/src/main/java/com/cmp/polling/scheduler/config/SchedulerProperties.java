@@ -27,6 +27,7 @@ public record SchedulerProperties(
     @DefaultValue Backpressure backpressure,
     @DefaultValue Initializer initializer,
     @DefaultValue Triggers triggers,
+    @DefaultValue Reconciler reconciler,
     @DefaultValue Admin admin) {
 
   /**
@@ -68,6 +69,55 @@ public record SchedulerProperties(
       @DefaultValue("true") boolean enabled,
       @DefaultValue("10s") Duration interval,
       @DefaultValue("1000") int batchSize) {}
+
+  /**
+   * The queue reconciler: PostgreSQL (the truth) compared with the queues, and the differences
+   * repaired.
+   *
+   * @param enabled whether this instance runs periodic passes (an operator's pass through the admin
+   *     API runs regardless)
+   * @param interval pause between the end of a pass and the start of the next; a periodic pass is
+   *     left out when another instance finished one less than half an interval ago
+   * @param initialDelay before the first periodic pass, to which a random part of one interval is
+   *     added, so that instances and restarts do not all read PostgreSQL at the same moment
+   * @param settle a card changed in PostgreSQL more recently than this (or than the change stream's
+   *     measured lag, when longer) is left to the change stream
+   * @param pageSize cards read per page from PostgreSQL, and queue entries per scan chunk
+   * @param pause rest between two pages or chunks, to spread a pass (0 allowed; under a minute)
+   * @param topologyGroup the lifecycle listener's Kafka Streams {@code application.id}: its lag on
+   *     the raw change topics is part of the change stream's lag
+   */
+  public record Reconciler(
+      @DefaultValue("true") boolean enabled,
+      @DefaultValue("5m") Duration interval,
+      @DefaultValue("1m") Duration initialDelay,
+      @DefaultValue("2m") Duration settle,
+      @DefaultValue("20000") int pageSize,
+      @DefaultValue("100ms") Duration pause,
+      @DefaultValue("cmp-lifecycle-topology") String topologyGroup) {
+
+    public Reconciler {
+      if (interval.isNegative() || interval.isZero()) {
+        throw new IllegalArgumentException("reconciler interval must be positive, was " + interval);
+      }
+      if (initialDelay.isNegative() || settle.isNegative()) {
+        throw new IllegalArgumentException(
+            "reconciler initial-delay and settle must not be negative, were "
+                + initialDelay
+                + " and "
+                + settle);
+      }
+      if (pageSize <= 0) {
+        throw new IllegalArgumentException(
+            "reconciler page-size must be positive, was " + pageSize);
+      }
+      if (pause.isNegative() || pause.compareTo(Duration.ofMinutes(1)) >= 0) {
+        throw new IllegalArgumentException(
+            "reconciler pause must be at least 0 and under a minute (the lock's renewal), was "
+                + pause);
+      }
+    }
+  }
 
   /**
    * @param token the bearer token of the admin and monitoring API; required, except in the {@code

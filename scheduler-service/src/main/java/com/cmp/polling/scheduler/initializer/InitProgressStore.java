@@ -49,7 +49,7 @@ public class InitProgressStore {
     redis.opsForHash().putAll(RedisKeys.INIT_PROGRESS, fields);
   }
 
-  boolean markerPresent() {
+  public boolean markerPresent() {
     return Boolean.TRUE.equals(redis.hasKey(RedisKeys.INIT_MARKER));
   }
 

@@ -19,8 +19,10 @@ import org.springframework.stereotype.Component;
  * loss, started on demand. Every card is read again and each polled card missing from a queue of
  * its task types is queued, its first check spread over the interval; queued and leased entries are
  * left as they are, so nothing in flight is checked twice. Entries that should not be there stay
- * too: removing them is a reconciler's work, not a rebuild's. It shares the initializer's lock and
- * progress, so it never runs beside an initialization, in this instance or another.
+ * too: the queue reconciler ({@code reconcile} package) removes them, and adds what is missing
+ * without reading every card into the queues again. It shares the initializer's lock and progress,
+ * so it never runs beside an initialization, in this instance or another; the reconciler holds the
+ * same lock.
  */
 @Component
 public class QueueRebuild implements DisposableBean {
@@ -71,7 +73,9 @@ public class QueueRebuild implements DisposableBean {
       lock = locks.tryAcquire(RedisKeys.INIT_LOCK, CardInitializer.LOCK_TTL);
       if (lock.isEmpty()) {
         log.info(
-            "queue rebuild asked by {} refused: the queues are being initialized", requestedBy);
+            "queue rebuild asked by {} refused: the queues are being initialized, rebuilt or"
+                + " reconciled",
+            requestedBy);
         started.complete(Optional.empty());
         return;
       }

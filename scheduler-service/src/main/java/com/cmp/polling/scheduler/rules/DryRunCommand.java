@@ -21,9 +21,9 @@ import org.springframework.stereotype.Component;
 /**
  * {@code java -jar scheduler-service.jar --dry-run [--carrier=N]}: prints what the rules would do
  * now and exits. In that mode ({@link #execute}) the app starts without its web server, scheduling
- * loop, card initializer and package triggers, and creates no Kafka topic: it only reads
- * PostgreSQL, Redis (protection periods) and its configs. Without {@code --dry-run} this runner
- * does nothing.
+ * loop, card initializer, package triggers and queue reconciler, and creates no Kafka topic: it
+ * only reads PostgreSQL, Redis (protection periods) and its configs. Without {@code --dry-run} this
+ * runner does nothing.
  */
 @Component
 public class DryRunCommand implements ApplicationRunner {
@@ -87,6 +87,7 @@ public class DryRunCommand implements ApplicationRunner {
         "cmp.polling.scheduler.enabled", false,
         "cmp.polling.scheduler.initializer.enabled", false,
         "cmp.polling.scheduler.triggers.enabled", false,
+        "cmp.polling.scheduler.reconciler.enabled", false,
         "cmp.polling.kafka.create-topics", false,
         // No API is served in this mode; its wiring still wants a token.
         "cmp.polling.scheduler.admin.token", HexFormat.of().formatHex(random));

@@ -5,6 +5,7 @@ import com.cmp.polling.schemas.task.TaskType;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,40 +62,8 @@ public class ConsumerLag implements DisposableBean {
 
   /** The lag of the type's handlers; {@link HandlerLag#UNKNOWN} when Kafka cannot say. */
   public synchronized HandlerLag of(TaskType type) {
-    String topic = Topics.checkTasks(type).name();
     try {
-      List<TopicPartition> partitions =
-          admin
-              .describeTopics(List.of(topic))
-              .allTopicNames()
-              .get(TIMEOUT_SECONDS, TimeUnit.SECONDS)
-              .get(topic)
-              .partitions()
-              .stream()
-              .map(p -> new TopicPartition(topic, p.partition()))
-              .toList();
-      Map<TopicPartition, Long> ends = offsets(partitions, OffsetSpec.latest());
-      Map<TopicPartition, Long> starts = offsets(partitions, OffsetSpec.earliest());
-      Map<TopicPartition, OffsetAndMetadata> committed =
-          admin
-              .listConsumerGroupOffsets(Topics.checkHandlersGroup(type))
-              .partitionsToOffsetAndMetadata()
-              .get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-      long tasks = 0;
-      Map<TopicPartition, Long> unconsumed = new HashMap<>();
-      for (TopicPartition partition : partitions) {
-        OffsetAndMetadata done = committed.get(partition);
-        long from = Math.max(starts.get(partition), done == null ? 0 : done.offset());
-        if (ends.get(partition) > from) {
-          tasks += ends.get(partition) - from;
-          unconsumed.put(partition, from);
-        }
-      }
-      Instant oldest = oldestTimestamp(unconsumed);
-      Instant now = clock.instant();
-      Duration age =
-          oldest == null || oldest.isAfter(now) ? Duration.ZERO : Duration.between(oldest, now);
-      return new HandlerLag(true, tasks, age);
+      return measure(Topics.checkHandlersGroup(type), List.of(Topics.checkTasks(type).name()));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return HandlerLag.UNKNOWN;
@@ -102,6 +71,57 @@ public class ConsumerLag implements DisposableBean {
       log.warn("lag of {} handlers unknown ({}); not holding back", type.code(), e.getMessage());
       return HandlerLag.UNKNOWN;
     }
+  }
+
+  /**
+   * The lag of any consumer group on its topics, counted as for the handlers (the queue reconciler
+   * measures the change stream's this way); {@link HandlerLag#UNKNOWN} when Kafka cannot say.
+   */
+  public synchronized HandlerLag ofGroup(String group, List<String> topics) {
+    try {
+      return measure(group, topics);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return HandlerLag.UNKNOWN;
+    } catch (Exception e) {
+      log.warn("lag of consumer group {} on {} unknown: {}", group, topics, e.getMessage());
+      return HandlerLag.UNKNOWN;
+    }
+  }
+
+  private HandlerLag measure(String group, List<String> topics) throws Exception {
+    List<TopicPartition> partitions = new ArrayList<>();
+    admin
+        .describeTopics(topics)
+        .allTopicNames()
+        .get(TIMEOUT_SECONDS, TimeUnit.SECONDS)
+        .forEach(
+            (topic, description) ->
+                description
+                    .partitions()
+                    .forEach(p -> partitions.add(new TopicPartition(topic, p.partition()))));
+    Map<TopicPartition, Long> ends = offsets(partitions, OffsetSpec.latest());
+    Map<TopicPartition, Long> starts = offsets(partitions, OffsetSpec.earliest());
+    Map<TopicPartition, OffsetAndMetadata> committed =
+        admin
+            .listConsumerGroupOffsets(group)
+            .partitionsToOffsetAndMetadata()
+            .get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    long tasks = 0;
+    Map<TopicPartition, Long> unconsumed = new HashMap<>();
+    for (TopicPartition partition : partitions) {
+      OffsetAndMetadata done = committed.get(partition);
+      long from = Math.max(starts.get(partition), done == null ? 0 : done.offset());
+      if (ends.get(partition) > from) {
+        tasks += ends.get(partition) - from;
+        unconsumed.put(partition, from);
+      }
+    }
+    Instant oldest = oldestTimestamp(unconsumed);
+    Instant now = clock.instant();
+    Duration age =
+        oldest == null || oldest.isAfter(now) ? Duration.ZERO : Duration.between(oldest, now);
+    return new HandlerLag(true, tasks, age);
   }
 
   /**

@@ -178,6 +178,14 @@ class BackpressureTest {
         new SchedulerProperties.Backpressure(maxLagAge, maxConsumerLag, CHECK_INTERVAL),
         new SchedulerProperties.Initializer(false, 1000, Duration.ZERO, Duration.ofSeconds(30)),
         new SchedulerProperties.Triggers(false, Duration.ofSeconds(10), 1000),
+        new SchedulerProperties.Reconciler(
+            false,
+            Duration.ofMinutes(5),
+            Duration.ofMinutes(1),
+            Duration.ofMinutes(2),
+            20_000,
+            Duration.ZERO,
+            "cmp-lifecycle-topology"),
         new SchedulerProperties.Admin("t"));
   }
 }

@@ -1,0 +1,182 @@
+package com.cmp.polling.scheduler.reconcile;
+
+import com.cmp.polling.core.config.PollingConfigManager;
+import com.cmp.polling.core.redis.RedisKeys;
+import com.cmp.polling.scheduler.config.SchedulerProperties;
+import com.cmp.polling.scheduler.initializer.InitProgress;
+import com.cmp.polling.scheduler.initializer.InitProgressStore;
+import com.cmp.polling.scheduler.reconcile.PassResult.Outcome;
+import com.cmp.polling.stopresume.lock.HeldLock;
+import com.cmp.polling.stopresume.lock.OperationLocks;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One reconcile pass with what surrounds it: it starts only once the queues are built and under
+ * {@code polling:init:lock} (renewed between pages, given back at the end, all on the calling
+ * thread: a registry lock belongs to the thread that took it), with the configs reloaded and the
+ * settle window measured; it stops early when the lock is lost, Redis loses the queues or the
+ * thread is interrupted; its progress and result go to {@code polling:reconcile:status}, its
+ * figures to the metrics, and a summary line to the log.
+ */
+final class LockedPass {
+
+  private static final Logger log = LoggerFactory.getLogger(Reconciler.class);
+  static final Duration LOCK_TTL = Duration.ofMinutes(2);
+
+  private final ReconcilePass pass;
+  private final SettleWindow settle;
+  private final Suspicions suspicions;
+  private final ReconcileStatusStore status;
+  private final ReconcilerMetrics metrics;
+  private final OperationLocks locks;
+  private final InitProgressStore initProgress;
+  private final PollingConfigManager configs;
+  private final SchedulerProperties properties;
+  private final Clock clock;
+
+  LockedPass(
+      ReconcilePass pass,
+      SettleWindow settle,
+      Suspicions suspicions,
+      ReconcileStatusStore status,
+      ReconcilerMetrics metrics,
+      OperationLocks locks,
+      InitProgressStore initProgress,
+      PollingConfigManager configs,
+      SchedulerProperties properties,
+      Clock clock) {
+    this.pass = pass;
+    this.settle = settle;
+    this.suspicions = suspicions;
+    this.status = status;
+    this.metrics = metrics;
+    this.locks = locks;
+    this.initProgress = initProgress;
+    this.configs = configs;
+    this.properties = properties;
+    this.clock = clock;
+  }
+
+  /** One pass on the calling thread: checks, lock, the pass, its status and figures. */
+  PassResult run(String trigger, Consumer<PassResult> onStart) {
+    Instant startedAt = clock.instant();
+    Optional<HeldLock> lock;
+    try {
+      String notReady = queuesNotReady();
+      if (notReady != null) {
+        log.info("reconcile pass ({}) not started: {}", trigger, notReady);
+        return PassResult.refused(trigger, startedAt, notReady);
+      }
+      lock = locks.tryAcquire(RedisKeys.INIT_LOCK, LOCK_TTL);
+    } catch (RuntimeException e) {
+      log.warn("reconcile pass ({}) not started: {}", trigger, e.getMessage());
+      return PassResult.notStarted(Outcome.FAILED, trigger, startedAt, e.getMessage());
+    }
+    if (lock.isEmpty()) {
+      String why =
+          "the queues are being initialized, rebuilt or reconciled ("
+              + RedisKeys.INIT_LOCK
+              + " is held)";
+      log.info("reconcile pass ({}) not started: {}", trigger, why);
+      return PassResult.refused(trigger, startedAt, why);
+    }
+    HeldLock held = lock.get();
+    PassTally tally = null;
+    try {
+      configs.refreshNow();
+      settle.beginPass();
+      suspicions.beginPass();
+      Duration window = settle.current();
+      tally = new PassTally(trigger, startedAt, window);
+      PassTally counting = tally;
+      PassResult begun = tally.result(Outcome.RUNNING, null, null);
+      status.write(begun);
+      onStart.accept(begun);
+      log.info("reconcile pass ({}) started; settle window {} s", trigger, window.toSeconds());
+      String stopped = pass.run(tally, () -> keepGoing(held, counting));
+      if (stopped == null) {
+        suspicions.endPass();
+      }
+      return ended(
+          tally.result(
+              stopped == null ? Outcome.COMPLETED : Outcome.STOPPED, stopped, clock.instant()));
+    } catch (RuntimeException e) {
+      log.error("reconcile pass ({}) failed; the next pass starts again", trigger, e);
+      PassTally counted = tally != null ? tally : new PassTally(trigger, startedAt, Duration.ZERO);
+      return ended(counted.result(Outcome.FAILED, e.getMessage(), clock.instant()));
+    } finally {
+      // Redis calls refuse to run while the interrupt flag is set: clear it for the release.
+      boolean interrupted = Thread.interrupted();
+      try {
+        held.close();
+      } finally {
+        if (interrupted) {
+          Thread.currentThread().interrupt();
+        }
+      }
+    }
+  }
+
+  private PassResult ended(PassResult result) {
+    metrics.passEnded(result);
+    try {
+      status.write(result);
+    } catch (RuntimeException e) {
+      log.warn("reconcile status not written: {}", e.getMessage());
+    }
+    log.info(
+        "reconcile pass ({}) {} in {} ms{}: {} cards read, {} entries scanned, {} cards looked at"
+            + " again; repaired {} missing, {} stray, {} wrong_type; left {} recent, {} leased, {}"
+            + " changed; PostgreSQL {} ms, Redis {} ms, planning {} ms, pauses {} ms",
+        result.trigger(),
+        result.outcome().code(),
+        result.took().toMillis(),
+        result.note() == null ? "" : " (" + result.note() + ")",
+        result.cardsRead(),
+        result.entriesScanned(),
+        result.cardsLookedAt(),
+        result.repaired(RepairKind.MISSING),
+        result.repaired(RepairKind.STRAY),
+        result.repaired(RepairKind.WRONG_TYPE),
+        result.skipped(SkipReason.RECENT),
+        result.skipped(SkipReason.LEASED),
+        result.skipped(SkipReason.CHANGED),
+        result.postgres().toMillis(),
+        result.redis().toMillis(),
+        result.planning().toMillis(),
+        result.rested().toMillis());
+    return result;
+  }
+
+  /** Asked between pages: null to go on, or why the pass stops. */
+  private String keepGoing(HeldLock held, PassTally tally) {
+    if (Thread.currentThread().isInterrupted()) {
+      return "interrupted: the scheduler is stopping";
+    }
+    if (!held.extend()) {
+      return "the lock " + RedisKeys.INIT_LOCK + " was lost";
+    }
+    if (properties.initializer().enabled() && !initProgress.markerPresent()) {
+      return "Redis lost the queues: the initializer rebuilds them";
+    }
+    status.write(tally.result(Outcome.RUNNING, null, null));
+    return null;
+  }
+
+  /** Null when the queues are built, else why a pass would be pointless now. */
+  private String queuesNotReady() {
+    if (!properties.initializer().enabled()) {
+      return null;
+    }
+    boolean built =
+        initProgress.markerPresent()
+            && initProgress.read().map(InitProgress::completed).orElse(false);
+    return built ? null : "the queues are not initialized yet (the initializer fills them)";
+  }
+}

@@ -1,0 +1,113 @@
+package com.cmp.polling.scheduler.reconcile;
+
+import com.cmp.polling.scheduler.reconcile.PassResult.Outcome;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/** The counts and costs of the pass under way. Used by the reconciler's thread only. */
+final class PassTally {
+
+  private final String trigger;
+  private final Instant startedAt;
+  private final Duration settle;
+  private final Map<RepairKind, Long> repairs = new EnumMap<>(RepairKind.class);
+  private final Map<SkipReason, Long> skipped = new EnumMap<>(SkipReason.class);
+  private long cardsRead;
+  private long entriesScanned;
+  private long cardsLookedAt;
+  private long postgresNanos;
+  private long redisNanos;
+  private long planningNanos;
+  private long restedNanos;
+
+  PassTally(String trigger, Instant startedAt, Duration settle) {
+    this.trigger = trigger;
+    this.startedAt = startedAt;
+    this.settle = settle;
+    for (RepairKind kind : RepairKind.values()) {
+      repairs.put(kind, 0L);
+    }
+    for (SkipReason reason : SkipReason.values()) {
+      skipped.put(reason, 0L);
+    }
+  }
+
+  void cardsRead(int count) {
+    cardsRead += count;
+  }
+
+  void entriesScanned(int count) {
+    entriesScanned += count;
+  }
+
+  void lookedAt(int count) {
+    cardsLookedAt += count;
+  }
+
+  void repaired(RepairKind kind) {
+    repairs.merge(kind, 1L, Long::sum);
+  }
+
+  void skipped(SkipReason reason, int count) {
+    skipped.merge(reason, (long) count, Long::sum);
+  }
+
+  <T> T postgres(Supplier<T> read) {
+    long started = System.nanoTime();
+    try {
+      return read.get();
+    } finally {
+      postgresNanos += System.nanoTime() - started;
+    }
+  }
+
+  <T> T redis(Supplier<T> call) {
+    long started = System.nanoTime();
+    try {
+      return call.get();
+    } finally {
+      redisNanos += System.nanoTime() - started;
+    }
+  }
+
+  void rested(long nanos) {
+    restedNanos += nanos;
+  }
+
+  /** Redis time measured by the caller. */
+  void redisNanos(long nanos) {
+    redisNanos += nanos;
+  }
+
+  <T> T planning(Supplier<T> plan) {
+    long started = System.nanoTime();
+    try {
+      return plan.get();
+    } finally {
+      planningNanos += System.nanoTime() - started;
+    }
+  }
+
+  /** The pass as it stands (finishedAt null while {@code RUNNING}). */
+  PassResult result(Outcome outcome, String note, Instant finishedAt) {
+    return new PassResult(
+        outcome,
+        trigger,
+        startedAt,
+        finishedAt,
+        note,
+        cardsRead,
+        entriesScanned,
+        cardsLookedAt,
+        repairs,
+        skipped,
+        settle,
+        Duration.ofNanos(postgresNanos),
+        Duration.ofNanos(redisNanos),
+        Duration.ofNanos(planningNanos),
+        Duration.ofNanos(restedNanos));
+  }
+}

@@ -1,0 +1,192 @@
+package com.cmp.polling.scheduler.reconcile;
+
+import com.cmp.polling.core.card.Card;
+import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.enrollment.CardPlanner;
+import com.cmp.polling.core.enrollment.EnrollmentPlan;
+import com.cmp.polling.core.enrollment.Timing;
+import com.cmp.polling.core.queue.QueueAudit;
+import com.cmp.polling.core.queue.QueueEntry;
+import com.cmp.polling.core.queue.QueuedCard;
+import com.cmp.polling.schemas.task.TaskType;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One pass over the fleet, in two parts, neither of which holds more than a page in memory.
+ *
+ * <p><b>Cards.</b> One keyset pass over the live cards ({@code id > last ORDER BY id}, the
+ * initializer's reading, {@code findAfterForEnrollment}), a page at a time: each page planned by
+ * CardPlanner, then the page's entries in every task type's queue read in one Redis pipeline
+ * (ZMSCORE per shard and type). A card whose entries differ from its plan is looked at again
+ * ({@link CardRepairs}). This finds missing entries, entries of cards that are not polled and
+ * entries under the wrong task types, shard after shard within each page: the shards are not read
+ * apart, since {@code id % 16} has no index and one pass per shard would read the table sixteen
+ * times. The ids read are kept in {@link LiveIds} (a bitmap, about 1.5 MiB at 10 M cards).
+ *
+ * <p><b>Entries.</b> Then every shard queue of every type is scanned (ZSCAN) in chunks; an entry
+ * whose id was not read live — a deleted card, an id that never existed, a card created since — or
+ * that sits in another shard than its card's is looked at again the same way. Live cards' entries
+ * were compared in the first part and are not read from PostgreSQL again.
+ *
+ * <p>Cost: the table read once by primary key order, each queue entry read twice (ZMSCORE, ZSCAN),
+ * PostgreSQL asked again only about the cards out of step. A pause after every full page and chunk
+ * spreads the load over a large fleet; the caller's check between them stops the pass early.
+ */
+final class ReconcilePass {
+
+  private static final Logger log = LoggerFactory.getLogger(ReconcilePass.class);
+
+  private final CardStore cards;
+  private final CardPlanner planner;
+  private final QueueAudit queues;
+  private final CardRepairs repairs;
+  private final int pageSize;
+  private final Duration pause;
+
+  ReconcilePass(
+      CardStore cards,
+      CardPlanner planner,
+      QueueAudit queues,
+      CardRepairs repairs,
+      int pageSize,
+      Duration pause) {
+    this.cards = cards;
+    this.planner = planner;
+    this.queues = queues;
+    this.repairs = repairs;
+    this.pageSize = pageSize;
+    this.pause = pause;
+  }
+
+  /** Stops a pass from inside a scan. */
+  private static final class Stop extends RuntimeException {
+    Stop(String why) {
+      super(why, null, false, false);
+    }
+  }
+
+  /**
+   * Runs the pass.
+   *
+   * @param keepGoing asked after every page and chunk: null to go on, or why to stop
+   * @return null when the whole fleet was looked at, else why it stopped
+   */
+  String run(PassTally tally, Supplier<String> keepGoing) {
+    LiveIds live = new LiveIds();
+    try {
+      compareCards(tally, live, keepGoing);
+      if (live.gaveUp()) {
+        log.warn(
+            "card ids too sparse to keep in memory: every queue entry is looked up in PostgreSQL");
+      }
+      scanEntries(tally, live, keepGoing);
+      return null;
+    } catch (Stop stop) {
+      return stop.getMessage();
+    }
+  }
+
+  private void compareCards(PassTally tally, LiveIds live, Supplier<String> keepGoing) {
+    long lastId = 0;
+    while (true) {
+      long afterId = lastId;
+      List<Card> page = tally.postgres(() -> cards.findAfterForEnrollment(afterId, pageSize));
+      if (page.isEmpty()) {
+        return;
+      }
+      List<Long> ids = new ArrayList<>(page.size());
+      page.forEach(card -> ids.add(card.id()));
+      ids.forEach(live::add);
+      List<EnrollmentPlan> plans = tally.planning(() -> planner.plan(page, Timing.SPREAD));
+      List<QueuedCard> queued = tally.redis(() -> queues.entriesOf(ids));
+      List<Long> suspects = new ArrayList<>();
+      for (int i = 0; i < page.size(); i++) {
+        if (!Differences.of(queued.get(i), plans.get(i)).isEmpty()) {
+          suspects.add(ids.get(i));
+        }
+      }
+      repairs.confirm(suspects, tally);
+      tally.cardsRead(page.size());
+      lastId = ids.get(ids.size() - 1);
+      between(keepGoing, page.size() == pageSize, tally);
+    }
+  }
+
+  private void scanEntries(PassTally tally, LiveIds live, Supplier<String> keepGoing) {
+    for (int shard = 0; shard < queues.shardCount(); shard++) {
+      // A card without a live row sits in up to one queue per type: looked at once per shard.
+      Set<Long> lookedAt = new HashSet<>();
+      for (TaskType type : TaskType.values()) {
+        int inShard = shard;
+        // The scan reads lazily, between the chunks' own work: Redis's share is the rest.
+        long[] chunkNanos = {0};
+        long started = System.nanoTime();
+        try {
+          queues.scan(
+              inShard,
+              type,
+              pageSize,
+              chunk -> {
+                long chunkStarted = System.nanoTime();
+                try {
+                  chunk(inShard, chunk, live, lookedAt, tally, keepGoing);
+                } finally {
+                  chunkNanos[0] += System.nanoTime() - chunkStarted;
+                }
+              });
+        } finally {
+          tally.redisNanos(System.nanoTime() - started - chunkNanos[0]);
+        }
+      }
+    }
+  }
+
+  private void chunk(
+      int shard,
+      List<QueueEntry> chunk,
+      LiveIds live,
+      Set<Long> lookedAt,
+      PassTally tally,
+      Supplier<String> keepGoing) {
+    tally.entriesScanned(chunk.size());
+    List<QueueEntry> misplaced = new ArrayList<>();
+    List<Long> suspects = new ArrayList<>();
+    for (QueueEntry entry : chunk) {
+      if (queues.shardOf(entry.cardId()) != shard) {
+        misplaced.add(entry);
+      } else if (!live.contains(entry.cardId()) && lookedAt.add(entry.cardId())) {
+        suspects.add(entry.cardId());
+      }
+    }
+    repairs.removeMisplaced(misplaced, tally);
+    repairs.confirm(suspects, tally);
+    between(keepGoing, chunk.size() == pageSize, tally);
+  }
+
+  /** The caller's check, then the pause after a full page or chunk (a short one ends its part). */
+  private void between(Supplier<String> keepGoing, boolean full, PassTally tally) {
+    String stop = keepGoing.get();
+    if (stop != null) {
+      throw new Stop(stop);
+    }
+    if (!full || pause.isZero()) {
+      return;
+    }
+    long started = System.nanoTime();
+    try {
+      TimeUnit.MILLISECONDS.sleep(pause.toMillis());
+      tally.rested(System.nanoTime() - started);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new Stop("interrupted: the scheduler is stopping");
+    }
+  }
+}

@@ -1,0 +1,183 @@
+package com.cmp.polling.scheduler.reconcile;
+
+import com.cmp.polling.core.concurrent.DaemonThreads;
+import com.cmp.polling.scheduler.config.SchedulerProperties;
+import com.cmp.polling.scheduler.reconcile.PassResult.Outcome;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * The queue reconciler (issue 19): PostgreSQL, the truth, compared with the Redis queues and the
+ * differences repaired ({@link ReconcilePass}, {@link CardRepairs}) — periodically and on an
+ * operator's demand. Passes run on one thread of their own. A pass holds {@code polling:init:lock}
+ * (taken, renewed and given back on that thread), so it never runs beside another instance's pass,
+ * an initialization or a forced rebuild; it does not start while the queues are being initialized.
+ * The first periodic pass waits the initial delay plus a random part of an interval, and an
+ * instance leaves its periodic pass out when another finished one less than half an interval ago.
+ */
+public class Reconciler implements SmartLifecycle {
+
+  private static final Logger log = LoggerFactory.getLogger(Reconciler.class);
+  private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
+
+  private final LockedPass pass;
+  private final ReconcileStatusStore status;
+  private final SchedulerProperties.Reconciler settings;
+  private final Clock clock;
+  private final AtomicBoolean running = new AtomicBoolean();
+  private ScheduledExecutorService worker;
+  private boolean periodicStarted;
+
+  Reconciler(
+      LockedPass pass,
+      ReconcileStatusStore status,
+      SchedulerProperties.Reconciler settings,
+      Clock clock) {
+    this.pass = pass;
+    this.status = status;
+    this.settings = settings;
+    this.clock = clock;
+  }
+
+  /**
+   * Starts a pass in the background and returns once it runs ({@code RUNNING}) or could not start
+   * ({@code REFUSED}, {@code FAILED}, with the reason in its note).
+   */
+  public PassResult startPass(String trigger) {
+    CompletableFuture<PassResult> started = new CompletableFuture<>();
+    CompletableFuture<PassResult> ended = submit(trigger, started::complete);
+    try {
+      return CompletableFuture.anyOf(started, ended)
+          .thenApply(PassResult.class::cast)
+          .get(START_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (ExecutionException | TimeoutException e) {
+      throw new IllegalStateException("reconcile pass did not start: " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while starting a reconcile pass", e);
+    }
+  }
+
+  /** Runs a pass now and returns when it has ended (or could not start). */
+  public PassResult runNow(String trigger) {
+    try {
+      return submit(trigger, ignored -> {}).get();
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("reconcile pass failed: " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for a reconcile pass", e);
+    }
+  }
+
+  /** The pass under way or the last one, in any instance; empty before the first. */
+  public Optional<PassResult> status() {
+    return status.read();
+  }
+
+  private CompletableFuture<PassResult> submit(String trigger, Consumer<PassResult> onStart) {
+    CompletableFuture<PassResult> ended = new CompletableFuture<>();
+    if (!running.compareAndSet(false, true)) {
+      ended.complete(
+          PassResult.refused(trigger, clock.instant(), "a pass is running in this instance"));
+      return ended;
+    }
+    try {
+      executor()
+          .execute(
+              () -> {
+                PassResult result;
+                try {
+                  result = pass.run(trigger, onStart);
+                } catch (RuntimeException e) {
+                  running.set(false);
+                  ended.completeExceptionally(e);
+                  return;
+                }
+                // Free before the caller hears of the end: it may ask for the next pass at once.
+                running.set(false);
+                ended.complete(result);
+              });
+    } catch (RuntimeException e) {
+      running.set(false);
+      throw e;
+    }
+    return ended;
+  }
+
+  private void periodic() {
+    try {
+      Optional<PassResult> last = status.read();
+      Instant now = clock.instant();
+      if (last.isPresent()
+          && last.get().finishedAt() != null
+          && last.get().outcome() == Outcome.COMPLETED
+          && last.get().finishedAt().isAfter(now.minus(settings.interval().dividedBy(2)))) {
+        log.debug("periodic reconcile pass left out: one finished at {}", last.get().finishedAt());
+        return;
+      }
+      if (!running.compareAndSet(false, true)) {
+        return;
+      }
+      try {
+        pass.run("periodic", ignored -> {});
+      } finally {
+        running.set(false);
+      }
+    } catch (RuntimeException e) {
+      log.error("periodic reconcile pass failed; the next one tries again", e);
+    }
+  }
+
+  private synchronized ScheduledExecutorService executor() {
+    if (worker == null) {
+      worker = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("queue-reconciler"));
+    }
+    return worker;
+  }
+
+  @Override
+  public synchronized void start() {
+    ScheduledExecutorService thread = executor();
+    if (!settings.enabled() || periodicStarted) {
+      return;
+    }
+    periodicStarted = true;
+    long interval = settings.interval().toMillis();
+    long first =
+        settings.initialDelay().toMillis() + ThreadLocalRandom.current().nextLong(interval);
+    thread.scheduleWithFixedDelay(this::periodic, first, interval, TimeUnit.MILLISECONDS);
+    log.info(
+        "queue reconciler: first pass in {} s, then {} after each pass",
+        first / 1000,
+        settings.interval());
+  }
+
+  @Override
+  public synchronized void stop() {
+    if (worker != null) {
+      worker.shutdownNow();
+      worker = null;
+      periodicStarted = false;
+    }
+  }
+
+  @Override
+  public synchronized boolean isRunning() {
+    return worker != null;
+  }
+}
