@@ -31,6 +31,9 @@ public final class AllBenchmarks {
   static final String MARKER = "<!-- measured report -->";
   private static final String JAR = "benchmarks/target/cmp-polling-benchmarks.jar";
 
+  /** The notes of the last section, measured by hand with JMH rather than by a step. */
+  static final String HAND_WRITTEN = "libs";
+
   /**
    * One benchmark: its command name, its section title, the heap of its JVM and its arguments for a
    * full run and for a quick one.
@@ -141,6 +144,9 @@ public final class AllBenchmarks {
       }
       page.addAll(section(step, arguments, measured, exit, seconds));
     }
+    // JMH is run by hand (see the section's own commands); its figures travel with the page.
+    page.addAll(notes(HAND_WRITTEN).strip().lines().toList());
+    page.add("");
     if (out.toAbsolutePath().getParent() != null) {
       Files.createDirectories(out.toAbsolutePath().getParent());
     }
