@@ -89,11 +89,13 @@ public final class AllBenchmarks {
   private final boolean quick;
   private final List<String> only;
   private final Path reports;
+  private final boolean merge;
 
   public AllBenchmarks(Options options) {
     this.out = options.path("out", Path.of("docs/benchmarks.md"));
     this.quick = options.flag("quick");
     this.only = options.strings("only", STEPS.stream().map(Step::name).toList());
+    this.merge = options.flag("merge");
     this.reports =
         options.path("reports", ChildJvm.jar().toAbsolutePath().getParent()).toAbsolutePath();
     for (String name : only) {
@@ -106,7 +108,9 @@ public final class AllBenchmarks {
   /** Runs the benchmarks and writes the page; 0 when every benchmark succeeded, else 1. */
   public int run() throws Exception {
     List<Step> steps = STEPS.stream().filter(step -> only.contains(step.name())).toList();
-    List<String> page = new ArrayList<>(intro(Instant.now().truncatedTo(ChronoUnit.SECONDS)));
+    Instant date = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+    List<String> page = new ArrayList<>(intro(date));
+    List<List<String>> sections = new ArrayList<>();
     int failed = 0;
     for (int i = 0; i < steps.size(); i++) {
       Step step = steps.get(i);
@@ -142,11 +146,18 @@ public final class AllBenchmarks {
       } else {
         log.info("[{}/{}] {} done in {} s", i + 1, steps.size(), step.name(), seconds);
       }
-      page.addAll(section(step, arguments, measured, exit, seconds));
+      sections.add(section(step, arguments, measured, exit, seconds));
     }
-    // JMH is run by hand (see the section's own commands); its figures travel with the page.
-    page.addAll(notes(HAND_WRITTEN).strip().lines().toList());
-    page.add("");
+    if (merge && Files.exists(out)) {
+      page =
+          PageMerge.replaceSections(
+              Files.readAllLines(out, StandardCharsets.UTF_8), sections, date);
+    } else {
+      sections.forEach(page::addAll);
+      // JMH is run by hand (see the section's own commands); its figures travel with the page.
+      page.addAll(notes(HAND_WRITTEN).strip().lines().toList());
+      page.add("");
+    }
     if (out.toAbsolutePath().getParent() != null) {
       Files.createDirectories(out.toAbsolutePath().getParent());
     }
