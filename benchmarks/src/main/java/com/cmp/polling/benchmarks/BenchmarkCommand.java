@@ -90,7 +90,7 @@ public final class BenchmarkCommand {
             + "  steady     [--cards 10000000] [--checks-per-second 300] [--minutes 10]"
             + " [--sample-seconds 20] [--latency-ms 20]\n"
             + "  every one: [--report <file.md>] (default benchmarks/target/report-<name>.md)\n"
-            + "  all        [--out docs/benchmarks.md] [--quick] [--only queue,cycle,...]"
+            + "  all        [--out docs/benchmarks.md] [--quick] [--only queue,cycle,...] [--merge]"
             + " [--reports <dir>]\n"
             + "             runs queue, scheduler, cdc, handlers, cycle, dryrun, reconcile and"
             + " steady one after the other, each in a\n"

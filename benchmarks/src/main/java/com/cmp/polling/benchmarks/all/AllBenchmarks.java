@@ -31,6 +31,9 @@ public final class AllBenchmarks {
   static final String MARKER = "<!-- measured report -->";
   private static final String JAR = "benchmarks/target/cmp-polling-benchmarks.jar";
 
+  /** The notes of the last section, measured by hand with JMH rather than by a step. */
+  static final String HAND_WRITTEN = "libs";
+
   /**
    * One benchmark: its command name, its section title, the heap of its JVM and its arguments for a
    * full run and for a quick one.
@@ -92,11 +95,13 @@ public final class AllBenchmarks {
   private final boolean quick;
   private final List<String> only;
   private final Path reports;
+  private final boolean merge;
 
   public AllBenchmarks(Options options) {
     this.out = options.path("out", Path.of("docs/benchmarks.md"));
     this.quick = options.flag("quick");
     this.only = options.strings("only", STEPS.stream().map(Step::name).toList());
+    this.merge = options.flag("merge");
     this.reports =
         options.path("reports", ChildJvm.jar().toAbsolutePath().getParent()).toAbsolutePath();
     for (String name : only) {
@@ -109,7 +114,9 @@ public final class AllBenchmarks {
   /** Runs the benchmarks and writes the page; 0 when every benchmark succeeded, else 1. */
   public int run() throws Exception {
     List<Step> steps = STEPS.stream().filter(step -> only.contains(step.name())).toList();
-    List<String> page = new ArrayList<>(intro(Instant.now().truncatedTo(ChronoUnit.SECONDS)));
+    Instant date = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+    List<String> page = new ArrayList<>(intro(date));
+    List<List<String>> sections = new ArrayList<>();
     int failed = 0;
     for (int i = 0; i < steps.size(); i++) {
       Step step = steps.get(i);
@@ -145,7 +152,17 @@ public final class AllBenchmarks {
       } else {
         log.info("[{}/{}] {} done in {} s", i + 1, steps.size(), step.name(), seconds);
       }
-      page.addAll(section(step, arguments, measured, exit, seconds));
+      sections.add(section(step, arguments, measured, exit, seconds));
+    }
+    if (merge && Files.exists(out)) {
+      page =
+          PageMerge.replaceSections(
+              Files.readAllLines(out, StandardCharsets.UTF_8), sections, date);
+    } else {
+      sections.forEach(page::addAll);
+      // JMH is run by hand (see the section's own commands); its figures travel with the page.
+      page.addAll(notes(HAND_WRITTEN).strip().lines().toList());
+      page.add("");
     }
     if (out.toAbsolutePath().getParent() != null) {
       Files.createDirectories(out.toAbsolutePath().getParent());

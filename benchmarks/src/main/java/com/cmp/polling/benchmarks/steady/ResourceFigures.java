@@ -6,7 +6,7 @@ import com.cmp.polling.benchmarks.Report;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The resources part of the steady report: rounds held back, Redis, card cache, heaps, CPU. */
+/** The resources part of the steady report: rounds held back, Redis, card rows read, heaps, CPU. */
 final class ResourceFigures {
 
   private final Report report;
@@ -18,7 +18,7 @@ final class ResourceFigures {
   void write(SteadyReport.Run run) {
     heldBack(run);
     redis(run);
-    cardCache(run);
+    cardRows(run);
     heapsAndCpu(run);
   }
 
@@ -33,7 +33,6 @@ final class ResourceFigures {
 
   private void redis(SteadyReport.Run run) {
     CacheFigures redis = run.redis();
-    double cache = redis.cacheEntries() * redis.cacheEntryBytes();
     double lastChecks = redis.lastCheckEntries() * redis.lastCheckEntryBytes();
     report.paragraph(
         "Redis at the end (INFO memory): used "
@@ -44,13 +43,7 @@ final class ResourceFigures {
             + number(SteadyReport.mib(redis.queueBytes()))
             + " MiB ("
             + String.format("%.0f", (double) redis.queueBytes() / (3.0 * fleet(run)))
-            + " B per card and queue); the card cache about "
-            + number(redis.cacheEntries())
-            + " entries of "
-            + number(redis.cacheEntryBytes())
-            + " B = "
-            + number(SteadyReport.mib(cache))
-            + " MiB; the last checks (`polling:checks:last:{id}`, kept twice the longest"
+            + " B per card and queue); the last checks (`polling:checks:last:{id}`, kept twice the longest"
             + " interval) about "
             + number(redis.lastCheckEntries())
             + " entries of "
@@ -64,25 +57,12 @@ final class ResourceFigures {
             + " random card ids).");
   }
 
-  private void cardCache(SteadyReport.Run run) {
-    long reads = run.end().redisCalls("hgetall") - run.start().redisCalls("hgetall");
-    long writes = run.end().redisCalls("hmset") - run.start().redisCalls("hmset");
+  private void cardRows(SteadyReport.Run run) {
     double checks = run.checks();
     double rows = run.end().cardRowsRead() - run.start().cardRowsRead();
-    String cache =
-        reads == 0
-            ? "No card cache in the window (the handlers read their cards from PostgreSQL)."
-            : "Card cache (`polling:card:{id}`) in the window: "
-                + number(reads)
-                + " reads (HGETALL), "
-                + number(writes)
-                + " writes after a miss (HMSET): hit ratio "
-                + String.format("%.1f %%", 100.0 * (reads - writes) / reads)
-                + ".";
     report.paragraph(
-        cache
-            + " PostgreSQL rows of `tb_iot_card` read (all readers: card loading, accounting,"
-            + " StopResumeService) "
+        "PostgreSQL rows of `tb_iot_card` read in the window (all readers: card loading, accounting,"
+            + " StopResumeService; there is no card cache) "
             + number(rows)
             + ", "
             + String.format("%.2f", checks == 0 ? 0 : rows / checks)

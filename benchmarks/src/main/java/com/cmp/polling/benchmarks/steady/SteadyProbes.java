@@ -46,8 +46,19 @@ final class SteadyProbes {
     this.redis = redis;
     this.postgres = postgres;
     this.kafka = kafka;
-    long backend = postgres.jdbc().sql("SELECT pg_backend_pid()").query(Long.class).single();
-    this.postmasterPid = ProcessCpu.parentOf(backend);
+    // The checkpointer lives as long as the server; a client's own backend may already have
+    // ended (pool closed) when its parent is looked up, which lost PostgreSQL's CPU once.
+    long checkpointer =
+        postgres
+            .jdbc()
+            .sql("SELECT pid FROM pg_stat_activity WHERE backend_type = 'checkpointer'")
+            .query(Long.class)
+            .single();
+    this.postmasterPid = ProcessCpu.parentOf(checkpointer);
+    if (postmasterPid <= 0) {
+      throw new IllegalStateException(
+          "PostgreSQL's postmaster not found from its checkpointer (pid " + checkpointer + ")");
+    }
   }
 
   Snapshot snapshot() throws IOException, InterruptedException {
