@@ -115,7 +115,12 @@ final class SteadyReport {
     rows.add(latenessRow(run, "all", Map.of("source", "scheduled")));
     report.table(
         List.of(
-            "lateness (due → settled)", "checks", "p50", "p99", "later than 2 s", "max (sampled after 2 min)"),
+            "lateness (due → settled)",
+            "checks",
+            "p50",
+            "p99",
+            "later than 2 s",
+            "max (sampled after 2 min)"),
         rows);
   }
 
