@@ -70,8 +70,11 @@ class ReconcilerWhileSchedulingIT {
                 "cmp.polling.scheduler.initializer.enabled", true,
                 "cmp.polling.scheduler.initializer.pause", "0s",
                 "cmp.polling.scheduler.initializer.watch-interval", "500ms",
-                "cmp.polling.scheduler.reconciler.page-size", "10",
-                "cmp.polling.scheduler.reconciler.pause", "20ms"));
+                // A pass rests after each page of 20 cards and each chunk of 20 entries: about
+                // 6 s in all, so every pass spans rounds of checks coming due (every 2 s; the
+                // fleet comes due together, and a short pass could fall between two rounds).
+                "cmp.polling.scheduler.reconciler.page-size", "20",
+                "cmp.polling.scheduler.reconciler.pause", "100ms"));
     await()
         .atMost(Duration.ofSeconds(30))
         .until(
