@@ -28,9 +28,9 @@ import org.slf4j.LoggerFactory;
  * undone). A difference is left alone when the card, its device or the configs changed within the
  * settle window (unless the same difference was already found a window ago: {@link Suspicions});
  * the configs' last change is read again first, so that a change the pass was not told of is never
- * undone with the old configs. An entry that may be a lease is never removed. Every write is conditional ({@link
- * QueueAudit}): an entry someone changed since it was read is skipped as {@code changed}. Each
- * repair is logged, one line each.
+ * undone with the old configs. An entry that may be a lease is never removed. Every write is
+ * conditional ({@link QueueAudit}): an entry someone changed since it was read is skipped as {@code
+ * changed}. Each repair is logged, one line each.
  */
 final class CardRepairs {
 

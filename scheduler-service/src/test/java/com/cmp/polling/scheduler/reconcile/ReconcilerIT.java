@@ -11,8 +11,8 @@ import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.config.PollingConfigManager;
 import com.cmp.polling.core.enrollment.CardPlanner;
 import com.cmp.polling.core.queue.CardEntry;
-import com.cmp.polling.core.queue.QueueAudit;
 import com.cmp.polling.core.queue.PollingQueueManager;
+import com.cmp.polling.core.queue.QueueAudit;
 import com.cmp.polling.scheduler.SchedulerTestApp;
 import com.cmp.polling.scheduler.initializer.InitProgress;
 import com.cmp.polling.scheduler.initializer.InitProgressStore;
@@ -417,6 +417,9 @@ class ReconcilerIT {
               + " package_check_interval = NULL, updated_at = ? WHERE config_name = ?",
           clock.instant(),
           "carrier-7-no-package-checks");
+      // The configs reloaded now, and the window of that change over before the next test.
+      configs.refreshNow();
+      clock.advance(SETTLE.plusSeconds(1));
     }
   }
 
