@@ -2,6 +2,7 @@ package com.cmp.polling.scheduler.reconcile;
 
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.config.PollingConfigManager;
 import com.cmp.polling.core.enrollment.CardPlanner;
 import com.cmp.polling.core.enrollment.EnrollmentPlan;
 import com.cmp.polling.core.enrollment.Timing;
@@ -25,10 +26,11 @@ import org.slf4j.LoggerFactory;
  * first and PostgreSQL after, so the truth compared is never older than the queue state it is
  * compared with (a change the change stream applied in between is seen in the database too, and not
  * undone). A difference is left alone when the card, its device or the configs changed within the
- * settle window (unless the same difference was already found a window ago: {@link Suspicions}),
- * and an entry that may be a lease is never removed. Every write is conditional ({@link
- * QueueAudit}): an entry someone changed since it was read is skipped as {@code changed}. Each
- * repair is logged, one line each.
+ * settle window (unless the same difference was already found a window ago: {@link Suspicions});
+ * the configs' last change is read again first, so that a change the pass was not told of is never
+ * undone with the old configs. An entry that may be a lease is never removed. Every write is
+ * conditional ({@link QueueAudit}): an entry someone changed since it was read is skipped as {@code
+ * changed}. Each repair is logged, one line each.
  */
 final class CardRepairs {
 
@@ -36,6 +38,7 @@ final class CardRepairs {
 
   private final CardStore cards;
   private final ChangeTimes changes;
+  private final PollingConfigManager configs;
   private final CardPlanner planner;
   private final QueueAudit queues;
   private final SettleWindow settle;
@@ -46,6 +49,7 @@ final class CardRepairs {
   CardRepairs(
       CardStore cards,
       ChangeTimes changes,
+      PollingConfigManager configs,
       CardPlanner planner,
       QueueAudit queues,
       SettleWindow settle,
@@ -54,6 +58,7 @@ final class CardRepairs {
       Clock clock) {
     this.cards = cards;
     this.changes = changes;
+    this.configs = configs;
     this.planner = planner;
     this.queues = queues;
     this.settle = settle;
@@ -71,6 +76,9 @@ final class CardRepairs {
     List<QueuedCard> queued = tally.redis(() -> queues.entriesOf(cardIds));
     List<Card> live = tally.postgres(() -> cards.findByIds(cardIds));
     Map<Long, Instant> changedAt = tally.postgres(() -> changes.lastChangeOf(cardIds));
+    if (tally.postgres(settle::configsChangedUnseen)) {
+      tally.postgres(configs::refreshNow);
+    }
     Map<Long, EnrollmentPlan> plans = new HashMap<>(live.size() * 2);
     tally
         .planning(() -> planner.plan(live, Timing.SPREAD))

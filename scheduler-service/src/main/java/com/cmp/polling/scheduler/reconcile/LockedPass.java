@@ -89,8 +89,9 @@ final class LockedPass {
     HeldLock held = lock.get();
     PassTally tally = null;
     try {
-      configs.refreshNow();
+      // The configs' change time read before the configs: a change in between is seen later.
       settle.beginPass();
+      configs.refreshNow();
       suspicions.beginPass();
       Duration window = settle.current();
       tally = new PassTally(trigger, startedAt, window);

@@ -1,6 +1,7 @@
 package com.cmp.polling.scheduler.reconcile;
 
 import com.cmp.polling.core.concurrent.DaemonThreads;
+import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.scheduler.config.SchedulerProperties;
 import com.cmp.polling.scheduler.reconcile.PassResult.Outcome;
 import java.time.Clock;
@@ -33,17 +34,24 @@ public class Reconciler implements SmartLifecycle {
 
   private static final Logger log = LoggerFactory.getLogger(Reconciler.class);
   private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
+  static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
 
-  private final LockedPass pass;
+  /** One pass on the calling thread ({@link LockedPass#run}). */
+  interface PassRunner {
+    PassResult run(String trigger, Consumer<PassResult> onStart);
+  }
+
+  private final PassRunner pass;
   private final ReconcileStatusStore status;
   private final SchedulerProperties.Reconciler settings;
   private final Clock clock;
   private final AtomicBoolean running = new AtomicBoolean();
   private ScheduledExecutorService worker;
   private boolean periodicStarted;
+  private boolean stopped;
 
   Reconciler(
-      LockedPass pass,
+      PassRunner pass,
       ReconcileStatusStore status,
       SchedulerProperties.Reconciler settings,
       Clock clock) {
@@ -96,22 +104,34 @@ public class Reconciler implements SmartLifecycle {
           PassResult.refused(trigger, clock.instant(), "a pass is running in this instance"));
       return ended;
     }
+    ScheduledExecutorService thread = openExecutor();
+    if (thread == null) {
+      running.set(false);
+      ended.complete(PassResult.refused(trigger, clock.instant(), "the scheduler is stopping"));
+      return ended;
+    }
     try {
-      executor()
-          .execute(
-              () -> {
-                PassResult result;
-                try {
-                  result = pass.run(trigger, onStart);
-                } catch (RuntimeException e) {
-                  running.set(false);
-                  ended.completeExceptionally(e);
-                  return;
-                }
-                // Free before the caller hears of the end: it may ask for the next pass at once.
-                running.set(false);
-                ended.complete(result);
-              });
+      thread.execute(
+          () -> {
+            PassResult result = null;
+            Throwable failure = null;
+            try {
+              result = pass.run(trigger, onStart);
+            } catch (Throwable e) {
+              // An Error too: the caller must hear of the end, and later passes must still run.
+              // Not rethrown: the executor would only keep it in a future nobody reads.
+              log.error("reconcile pass ({}) ended by {}", trigger, e.toString(), e);
+              failure = e;
+            } finally {
+              // Free before the caller hears of the end: it may ask for the next pass at once.
+              running.set(false);
+            }
+            if (failure != null) {
+              ended.completeExceptionally(failure);
+            } else {
+              ended.complete(result);
+            }
+          });
     } catch (RuntimeException e) {
       running.set(false);
       throw e;
@@ -138,12 +158,17 @@ public class Reconciler implements SmartLifecycle {
       } finally {
         running.set(false);
       }
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | Error e) {
+      // An Error thrown out of a periodic task would silently cancel every later run.
       log.error("periodic reconcile pass failed; the next one tries again", e);
     }
   }
 
-  private synchronized ScheduledExecutorService executor() {
+  /** The pass thread, made when missing; null once stopped (no pass starts during shutdown). */
+  private synchronized ScheduledExecutorService openExecutor() {
+    if (stopped) {
+      return null;
+    }
     if (worker == null) {
       worker = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("queue-reconciler"));
     }
@@ -152,7 +177,8 @@ public class Reconciler implements SmartLifecycle {
 
   @Override
   public synchronized void start() {
-    ScheduledExecutorService thread = executor();
+    stopped = false;
+    ScheduledExecutorService thread = openExecutor();
     if (!settings.enabled() || periodicStarted) {
       return;
     }
@@ -167,12 +193,33 @@ public class Reconciler implements SmartLifecycle {
         settings.interval());
   }
 
+  /**
+   * Interrupts a pass under way and waits (up to {@link #STOP_TIMEOUT}) until it has ended and
+   * given its lock back, so that the lock is not left to expire once Redis is closed; later passes
+   * are refused.
+   */
   @Override
-  public synchronized void stop() {
-    if (worker != null) {
-      worker.shutdownNow();
+  public void stop() {
+    ScheduledExecutorService stopping;
+    synchronized (this) {
+      stopped = true;
+      stopping = worker;
       worker = null;
       periodicStarted = false;
+    }
+    if (stopping == null) {
+      return;
+    }
+    stopping.shutdownNow();
+    try {
+      if (!stopping.awaitTermination(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+        log.warn(
+            "the reconcile pass did not end within {} s of the stop; {} expires by itself",
+            STOP_TIMEOUT.toSeconds(),
+            RedisKeys.INIT_LOCK);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 

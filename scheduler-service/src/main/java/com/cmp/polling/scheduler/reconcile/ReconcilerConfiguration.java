@@ -47,7 +47,8 @@ class ReconcilerConfiguration {
     configs.addChangeListener(settle);
     Suspicions suspicions = new Suspicions();
     CardRepairs repairs =
-        new CardRepairs(cards, changes, planner, queues, settle, suspicions, metrics, clock);
+        new CardRepairs(
+            cards, changes, configs, planner, queues, settle, suspicions, metrics, clock);
     ReconcilePass pass =
         new ReconcilePass(cards, planner, queues, repairs, settings.pageSize(), settings.pause());
     LockedPass locked =
@@ -62,6 +63,6 @@ class ReconcilerConfiguration {
             configs,
             properties,
             clock);
-    return new Reconciler(locked, new ReconcileStatusStore(redis, clock), settings, clock);
+    return new Reconciler(locked::run, new ReconcileStatusStore(redis, clock), settings, clock);
   }
 }

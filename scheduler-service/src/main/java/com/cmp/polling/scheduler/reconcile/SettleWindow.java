@@ -39,6 +39,7 @@ class SettleWindow implements ConfigChangeListener {
   private Instant measuredAt;
   private boolean lagging;
   private Instant configsChangedAt;
+  private Instant configsInDatabase;
 
   SettleWindow(
       ConsumerLag lag, ChangeTimes changes, Duration minimum, String topologyGroup, Clock clock) {
@@ -49,10 +50,14 @@ class SettleWindow implements ConfigChangeListener {
     this.clock = clock;
   }
 
-  /** At the start of a pass: the lag measured again, the configs' last change read. */
+  /**
+   * At the start of a pass, before the configs are reloaded for it: the lag measured again, the
+   * configs' last change read.
+   */
   synchronized void beginPass() {
     measuredAt = null;
     Instant inDatabase = changes.configsLastChanged().orElse(null);
+    configsInDatabase = inDatabase;
     Instant seen = configsSeenChanging;
     configsChangedAt =
         inDatabase == null || (seen != null && seen.isAfter(inDatabase)) ? seen : inDatabase;
@@ -87,6 +92,30 @@ class SettleWindow implements ConfigChangeListener {
       return seen;
     }
     return configsChangedAt;
+  }
+
+  /**
+   * The configs' last change read again (a tiny table), before differences are repaired: a change
+   * since the last reading that this process was not told of (its announcement missed, the periodic
+   * refresh minutes away) counts as seen now, so every card is recent for a window, and the caller
+   * reloads the configs. Otherwise the pass would plan with the old configs and undo the move the
+   * change stream is making.
+   *
+   * @return whether the configs changed since they were last read
+   */
+  synchronized boolean configsChangedUnseen() {
+    Instant inDatabase = changes.configsLastChanged().orElse(null);
+    if (inDatabase == null
+        || (configsInDatabase != null && !inDatabase.isAfter(configsInDatabase))) {
+      return false;
+    }
+    configsInDatabase = inDatabase;
+    configsSeenChanging = clock.instant();
+    log.info(
+        "the polling configs changed at {} during a reconcile pass: reloaded, and every card left"
+            + " alone for the settle window",
+        inDatabase);
+    return true;
   }
 
   @Override

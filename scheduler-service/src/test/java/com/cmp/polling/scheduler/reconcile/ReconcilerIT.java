@@ -7,12 +7,17 @@ import static com.cmp.polling.schemas.task.TaskType.REALNAME;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.config.PollingConfigManager;
+import com.cmp.polling.core.enrollment.CardPlanner;
 import com.cmp.polling.core.queue.CardEntry;
 import com.cmp.polling.core.queue.PollingQueueManager;
+import com.cmp.polling.core.queue.QueueAudit;
 import com.cmp.polling.scheduler.SchedulerTestApp;
 import com.cmp.polling.scheduler.initializer.InitProgress;
 import com.cmp.polling.scheduler.initializer.InitProgressStore;
 import com.cmp.polling.scheduler.reconcile.PassResult.Outcome;
+import com.cmp.polling.scheduler.schedule.ConsumerLag;
 import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.json.PayloadCodec;
 import com.cmp.polling.schemas.lifecycle.LifecycleEvent;
@@ -353,6 +358,69 @@ class ReconcilerIT {
     assertThat(second.skipped()).isEqualTo(skips(3, 0, 0));
     assertThat(state.typesOf(rewritten)).isEmpty();
     assertThat(state.typesOf(newlyDifferent)).hasSize(3);
+  }
+
+  @Test
+  void aConfigMoveThePassWasNotToldOf_isNotUndone_butLeftToTheChangeStreamForAWindow() {
+    long reenrolled = ofCarrier7.get(1);
+    long notYet = ofCarrier7.get(2);
+    PollingConfigManager configs = app.bean(PollingConfigManager.class);
+    ChangeTimes changes = new ChangeTimes(postgres.jdbc());
+    SettleWindow settle =
+        new SettleWindow(
+            app.bean(ConsumerLag.class), changes, SETTLE, "cmp-lifecycle-topology", clock);
+    CardRepairs repairs =
+        new CardRepairs(
+            app.bean(CardStore.class),
+            changes,
+            configs,
+            app.bean(CardPlanner.class),
+            app.bean(QueueAudit.class),
+            settle,
+            new Suspicions(),
+            app.bean(ReconcilerMetrics.class),
+            clock);
+    // A pass began with the configs as they were...
+    settle.beginPass();
+    configs.refreshNow();
+    try {
+      // ...then carrier 7's config moves from realname to package checks, unannounced, and the
+      // change stream has re-enrolled one of its cards so far.
+      update(
+          "UPDATE tb_polling_config SET realname_check_interval = NULL,"
+              + " package_check_interval = 7200, updated_at = ? WHERE config_name = ?",
+          clock.instant(),
+          "carrier-7-no-package-checks");
+      state.remove(reenrolled, REALNAME);
+      state.put(reenrolled, PACKAGE, clock.instant().plus(Duration.ofHours(1)));
+      PassTally tally = new PassTally("test", clock.instant(), SETTLE);
+
+      repairs.confirm(List.of(reenrolled, notYet), tally);
+
+      PassResult within = tally.result(Outcome.COMPLETED, null, clock.instant());
+      assertThat(within.repairs()).isEqualTo(repairs(0, 0, 0));
+      assertThat(within.skipped()).isEqualTo(skips(2, 0, 0));
+      assertThat(state.typesOf(reenrolled)).containsExactlyInAnyOrder(CARDDATA, PACKAGE);
+      assertThat(state.typesOf(notYet)).containsExactlyInAnyOrder(REALNAME, CARDDATA);
+
+      clock.advance(SETTLE.plusSeconds(1));
+      PassResult after = reconciler.runNow("test");
+
+      // The carrier's three other cards moved by the reconciler; the re-enrolled one left as is.
+      assertThat(after.repairs()).isEqualTo(repairs(3, 0, 3));
+      for (long card : ofCarrier7) {
+        assertThat(state.typesOf(card)).containsExactlyInAnyOrder(CARDDATA, PACKAGE);
+      }
+    } finally {
+      update(
+          "UPDATE tb_polling_config SET realname_check_interval = 3600,"
+              + " package_check_interval = NULL, updated_at = ? WHERE config_name = ?",
+          clock.instant(),
+          "carrier-7-no-package-checks");
+      // The configs reloaded now, and the window of that change over before the next test.
+      configs.refreshNow();
+      clock.advance(SETTLE.plusSeconds(1));
+    }
   }
 
   @Test
