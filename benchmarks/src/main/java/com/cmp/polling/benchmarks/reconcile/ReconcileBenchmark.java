@@ -20,7 +20,6 @@ import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.task.TaskType;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -88,7 +87,8 @@ public final class ReconcileBenchmark {
                 + " queue entries; Redis uses "
                 + redis.usedMemory() / (1024 * 1024)
                 + " MiB.");
-        Damage injected = damage(redis.template());
+        QueueDamage.Damage injected =
+            QueueDamage.inject(redis.template(), cards, damage, CARRIER_WITHOUT_PACKAGE);
         report.paragraph(
             "Damage written straight into Redis: "
                 + number(injected.missing())
@@ -187,38 +187,6 @@ public final class ReconcileBenchmark {
     }
   }
 
-  /** What was broken, by kind. */
-  record Damage(long missing, long stray, long wrongType) {}
-
-  private Damage damage(StringRedisTemplate redis) {
-    double now = Instant.now().toEpochMilli() / 1000.0;
-    long missing = 0;
-    long stray = 0;
-    long wrongType = 0;
-    // seedCards: card g has polling off when g % 20 = 0, sits in a device when g % 10 = 0, and
-    // belongs to carrier 1 + g % 3. Cards alone with polling on are polled.
-    for (long id = 1; id <= cards && missing < damage; id++) {
-      if (id % 10 != 0 && 1 + id % 3 != CARRIER_WITHOUT_PACKAGE) {
-        missing += redis.opsForZSet().remove(key(id, TaskType.CARDDATA), Long.toString(id));
-      }
-    }
-    for (long id = 20; id <= cards && stray < damage / 2; id += 20) {
-      redis.opsForZSet().add(key(id, TaskType.REALNAME), Long.toString(id), now + 86_400);
-      stray++;
-    }
-    for (long id = cards + 1L; stray < damage; id++) {
-      redis.opsForZSet().add(key(id, TaskType.PACKAGE), Long.toString(id), now - 3_600);
-      stray++;
-    }
-    for (long id = cards; id >= 1 && wrongType < damage; id--) {
-      if (id % 10 != 0 && 1 + id % 3 == CARRIER_WITHOUT_PACKAGE) {
-        redis.opsForZSet().add(key(id, TaskType.PACKAGE), Long.toString(id), now + 7_200);
-        wrongType++;
-      }
-    }
-    return new Damage(missing, stray, wrongType);
-  }
-
   /**
    * One pass, with the JVM's CPU, redis-server's CPU and the JVM's heap (sampled every 20 ms); a
    * row of each table.
@@ -302,10 +270,6 @@ public final class ReconcileBenchmark {
       }
     }
     return total;
-  }
-
-  private static String key(long cardId, TaskType type) {
-    return RedisKeys.shardQueue((int) (cardId % 16), type);
   }
 
   private static double seconds(long nanos) {
