@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.cmp.polling.core.redis.RedisKeys;
+import com.cmp.polling.embedded.postgres.ReplicationSlots;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.simulator.GatewaySimulator;
 import com.cmp.polling.simulator.RunningSimulator;
@@ -134,6 +135,9 @@ class ComposeWiringIT {
         .atMost(Duration.ofMinutes(3))
         .pollInterval(Duration.ofSeconds(1))
         .until(() -> processes.values().stream().allMatch(p -> p.healthy(health.get(p.name()))));
+    // Healthy is not yet streaming: the listener's engine creates its slot after start-up, and a
+    // card written before that is seen only by the reconciler's next pass (minutes away).
+    ReplicationSlots.awaitStreaming(postgres.dataSource(), slot, Duration.ofMinutes(2));
   }
 
   @AfterAll
