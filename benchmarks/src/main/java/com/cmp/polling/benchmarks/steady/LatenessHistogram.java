@@ -60,6 +60,23 @@ record LatenessHistogram(TreeMap<Double, Double> cumulative) {
     return Double.POSITIVE_INFINITY;
   }
 
+  /**
+   * The upper bound of the highest bucket holding an observation: none of the observations counted
+   * is later (NaN without observations, infinity beyond the largest finite bound).
+   */
+  double maxBound() {
+    double total = total();
+    if (total <= 0) {
+      return Double.NaN;
+    }
+    for (Map.Entry<Double, Double> bucket : cumulative.entrySet()) {
+      if (bucket.getValue() >= total) {
+        return bucket.getKey();
+      }
+    }
+    return Double.POSITIVE_INFINITY;
+  }
+
   /** Observations above {@code seconds}, which must be one of the bounds; NaN if it is not. */
   double above(double seconds) {
     Double atOrBelow = cumulative.get(seconds);

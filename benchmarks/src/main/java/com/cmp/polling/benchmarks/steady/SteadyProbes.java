@@ -128,7 +128,7 @@ final class SteadyProbes {
 
   /**
    * Keeps in {@code maxima} the largest lateness of scheduled checks seen per task type: the
-   * handlers' recent maximum, which forgets after about two minutes, so sampled more often.
+   * handlers' recent maximum, which holds the last two to three minutes, so sampled more often.
    */
   static void keepMaxLateness(Snapshot snapshot, Map<String, Double> maxima) {
     for (Prometheus.Series series :

@@ -32,21 +32,47 @@ public record SchedulerProperties(
 
   /**
    * When a task type is held back: only when its handlers really fall behind, never for the size of
-   * the fleet (the cards scheduled, ZCARD, stay a monitoring figure).
+   * the fleet (the cards scheduled, ZCARD, and the due backlog stay monitoring figures).
    *
    * @param maxLagAge a task type whose oldest task not yet consumed by its handlers is older is
-   *     held back. Healthy handlers consume a task within seconds of its publication whatever the
-   *     fleet size; well under the lease (5 min), so that what sits in Kafka is handled before its
-   *     lease ends and its card comes due again
-   * @param maxConsumerLag a task type whose handlers have more tasks waiting in Kafka is held back:
-   *     a cap on what sits in Kafka, bound by the rate of checks, not the fleet
+   *     held back: the default guard. Healthy handlers consume a task within seconds of its
+   *     publication whatever the fleet size; well under the lease (5 min), so that what sits in
+   *     Kafka is handled before its lease ends and its card comes due again
+   * @param maxConsumerLag a task type whose handlers have more tasks waiting in Kafka is held back;
+   *     0 (the default) turns this count rule off. A count is not a time: the tasks healthy
+   *     handlers have in hand grow with the rate of checks, hence with the fleet (at 1 B cards 200
+   *     000 tasks are a third of a second of flow), so a fixed default would hold back a large
+   *     healthy fleet. Set it for a hard cap on what sits in Kafka, sized from the fleet's rate of
+   *     checks
    * @param lagCheckInterval how long the measures (consumer lag and due backlog) are reused before
    *     asking Kafka and Redis again
    */
   public record Backpressure(
       @DefaultValue("60s") Duration maxLagAge,
-      @DefaultValue("200000") long maxConsumerLag,
-      @DefaultValue("5s") Duration lagCheckInterval) {}
+      @DefaultValue("0") long maxConsumerLag,
+      @DefaultValue("5s") Duration lagCheckInterval) {
+
+    public Backpressure {
+      if (maxLagAge.isNegative() || maxLagAge.isZero()) {
+        throw new IllegalArgumentException(
+            "backpressure max-lag-age must be positive, was " + maxLagAge);
+      }
+      if (maxConsumerLag < 0) {
+        throw new IllegalArgumentException(
+            "backpressure max-consumer-lag must be 0 (off) or a number of tasks, was "
+                + maxConsumerLag);
+      }
+      if (lagCheckInterval.isNegative()) {
+        throw new IllegalArgumentException(
+            "backpressure lag-check-interval must not be negative, was " + lagCheckInterval);
+      }
+    }
+
+    /** Whether the count rule ({@code max-consumer-lag}) is on. */
+    public boolean countRuleOn() {
+      return maxConsumerLag > 0;
+    }
+  }
 
   /**
    * @param enabled whether this instance fills the queues from PostgreSQL when they need it

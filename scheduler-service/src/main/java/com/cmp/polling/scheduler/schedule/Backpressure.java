@@ -14,12 +14,14 @@ import org.springframework.stereotype.Component;
 
 /**
  * When to hold a task type back: only when its handlers really fall behind — the oldest task they
- * have not consumed is older than {@code max-lag-age}, or more than {@code max-consumer-lag} tasks
- * wait for them. Nothing here grows with the fleet: a healthy fleet of any size consumes its tasks
- * within seconds and is never held back. Measures are taken at most once per {@code
- * lag-check-interval} and per type (never per shard); every fresh measure that holds a type back is
- * kept in {@link HoldBackHistory}, and a change between holding back and dispatching is logged
- * once, with its reason.
+ * have not consumed is older than {@code max-lag-age}, or, where an operator set {@code
+ * max-consumer-lag} (off by default: a count of waiting tasks grows with the rate of checks, hence
+ * with the fleet), more tasks than that wait for them. With the defaults nothing here grows with
+ * the fleet: a healthy fleet of any size consumes its tasks within seconds and is never held back.
+ * The due backlog is measured and reported with each decision but never decides one. Measures are
+ * taken at most once per {@code lag-check-interval} and per type (never per shard); every fresh
+ * measure that holds a type back is kept in {@link HoldBackHistory}, and a change between holding
+ * back and dispatching is logged once, with its reason.
  */
 @Component
 public class Backpressure {
@@ -103,7 +105,9 @@ public class Backpressure {
     if (lag.oldestAge().compareTo(settings.maxLagAge()) > 0) {
       return HoldBackCause.LAG_AGE;
     }
-    return lag.tasks() > settings.maxConsumerLag() ? HoldBackCause.LAG_COUNT : null;
+    return settings.countRuleOn() && lag.tasks() > settings.maxConsumerLag()
+        ? HoldBackCause.LAG_COUNT
+        : null;
   }
 
   private void logChange(

@@ -29,7 +29,8 @@ class BackpressureProbe implements Backpressure.Measurer {
     try {
       backlog = queues.getBacklog(type);
     } catch (PollingQueueException e) {
-      // Only a monitoring figure: the decision rests on the lag.
+      // Only a monitoring figure, which never decides: dispatching is what drains it, so holding
+      // back on it would make it grow and keep the type held back; the decision rests on the lag.
       log.warn("{} due backlog unknown: {}", type.code(), e.getMessage());
     }
     return new BackpressureMeasures(at, lag.of(type), backlog);

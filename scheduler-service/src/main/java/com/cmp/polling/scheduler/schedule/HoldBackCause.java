@@ -4,7 +4,7 @@ package com.cmp.polling.scheduler.schedule;
 public enum HoldBackCause {
   /** The oldest task its handlers have not consumed is older than {@code max-lag-age}. */
   LAG_AGE("lag_age"),
-  /** More tasks wait for its handlers than {@code max-consumer-lag}. */
+  /** More tasks wait for its handlers than {@code max-consumer-lag}, when that rule is set. */
   LAG_COUNT("lag_count");
 
   private final String code;

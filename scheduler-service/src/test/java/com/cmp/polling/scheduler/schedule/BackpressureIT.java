@@ -28,17 +28,23 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Back-pressure on real Redis and Kafka, on its default limits except a short {@code max-lag-age}
- * (3 s instead of 60 s) and a fresh measure every round: a fleet far above the seed's depth rule is
- * dispatched in full while the handlers keep up, and a type whose handlers stop consuming is held
- * back, with its reason in the monitoring API, the history and the metric.
+ * Back-pressure on real Redis and Kafka with every limit low enough for a rule on size to trip: the
+ * count rule on at {@code max-consumer-lag} 1 000 (off by default), {@code max-lag-age} 5 s instead
+ * of 60 s, and a fresh measure every round. Shards far above the seed's depth rule, with more cards
+ * due than the count limit, are dispatched in full round after round while the handlers keep up; a
+ * type whose handlers stop consuming is held back for the age of their lag, a type with more tasks
+ * waiting than the count limit for their number, each with its reason in the monitoring API, the
+ * history and the metric, until the handlers catch up.
  */
 class BackpressureIT {
 
   /** The seed's rule (500 000 cards per shard), scaled down a thousand times. */
   private static final long OLD_DEPTH_THRESHOLD = 500;
 
-  private static final Duration MAX_LAG_AGE = Duration.ofSeconds(3);
+  private static final Duration MAX_LAG_AGE = Duration.ofSeconds(5);
+
+  /** Far under the cards due in one round of the first test (4 800). */
+  private static final long MAX_CONSUMER_LAG = 1_000;
 
   @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
   @RegisterExtension static final RedisExtension redis = new RedisExtension();
@@ -58,6 +64,8 @@ class BackpressureIT {
             Map.of(
                 "cmp.polling.scheduler.backpressure.max-lag-age",
                 MAX_LAG_AGE.toSeconds() + "s",
+                "cmp.polling.scheduler.backpressure.max-consumer-lag",
+                MAX_CONSUMER_LAG,
                 "cmp.polling.scheduler.backpressure.lag-check-interval",
                 "0s"));
     queues = app.bean(PollingQueueManager.class);
@@ -78,19 +86,23 @@ class BackpressureIT {
       // The seed's rule would skip every one of these shards, every round.
       assertThat(queues.getQueueDepth(shard, TaskType.CARDDATA)).isGreaterThan(OLD_DEPTH_THRESHOLD);
     }
+    // A rule on the cards due, at the count limit, would hold the type back too.
+    assertThat(queues.getBacklog(TaskType.CARDDATA).due()).isGreaterThan(MAX_CONSUMER_LAG);
 
     try (HandlersKeepingUp handlers = new HandlersKeepingUp(kafka, TaskType.CARDDATA)) {
       RoundCounts first = loop.runRound();
 
       assertThat(first.of(TaskType.CARDDATA).scheduled()).isEqualTo(4_800);
       await().atMost(Duration.ofSeconds(30)).until(() -> handlers.consumed() >= 4_800);
-      // Another 4 800 come due: the handlers kept up, so they go out too.
+      // Another 4 800 come due, 25 600 scheduled: the handlers kept up, so they go out too.
       queues.requeueAll(cards(TaskType.CARDDATA, 12_801, 25_600, 3));
+      assertThat(queues.getBacklog(TaskType.CARDDATA).due()).isEqualTo(4_800);
       assertThat(loop.runRound().of(TaskType.CARDDATA).scheduled()).isEqualTo(4_800);
     }
 
     assertThat(queues.getBacklog(TaskType.CARDDATA).due()).isZero();
-    assertThat(skipped(TaskType.CARDDATA)).isZero();
+    assertThat(skipped(TaskType.CARDDATA, "lag_age") + skipped(TaskType.CARDDATA, "lag_count"))
+        .isZero();
     assertThat(app.bean(SchedulerStatsStore.class).read(TaskType.CARDDATA))
         .containsEntry("backpressure", "dispatching")
         .containsEntry("backpressure_cause", "none");
@@ -114,9 +126,8 @@ class BackpressureIT {
 
     assertThat(held.of(TaskType.REALNAME).scheduled()).isZero();
     assertThat(queues.getBacklog(TaskType.REALNAME).due()).isEqualTo(300);
-    assertThat(skipped(TaskType.REALNAME)).isEqualTo(1);
-    HoldBack latest = app.bean(HoldBackHistory.class).recent().get(0);
-    assertThat(latest.taskType()).isEqualTo(TaskType.REALNAME);
+    assertThat(skipped(TaskType.REALNAME, "lag_age")).isEqualTo(1);
+    HoldBack latest = latestHoldBack(TaskType.REALNAME);
     assertThat(latest.cause()).isEqualTo("lag_age");
     assertThat(latest.consumerLag()).isEqualTo(200);
     assertThat(latest.consumerLagSeconds()).isGreaterThanOrEqualTo(MAX_LAG_AGE.toSeconds());
@@ -127,30 +138,102 @@ class BackpressureIT {
     assertThat(stats.path("consumer_lag").asLong()).isEqualTo(200);
     assertThat(stats.path("due_backlog").asLong()).isEqualTo(300);
     assertThat(stats.path("total_held_back_rounds").asLong()).isEqualTo(1);
-    JsonNode history = get("/api/monitoring/backpressure");
-    assertThat(history.get(0).path("taskType").asString()).isEqualTo("realname");
-    assertThat(history.get(0).path("reason").asString()).contains("max-lag-age 3 s");
-    // The other types, with nothing waiting for their handlers, are not held back.
-    assertThat(skipped(TaskType.PACKAGE)).isZero();
+    JsonNode listed = latestListed(TaskType.REALNAME);
+    assertThat(listed.path("cause").asString()).isEqualTo("lag_age");
+    assertThat(listed.path("reason").asString())
+        .contains("max-lag-age " + MAX_LAG_AGE.toSeconds() + " s");
+    // A type with nothing waiting for its handlers is not held back.
+    assertThat(stats(TaskType.PROTECT)).containsEntry("backpressure", "dispatching");
 
     try (HandlersKeepingUp handlers = new HandlersKeepingUp(kafka, TaskType.REALNAME)) {
       await()
           .atMost(Duration.ofSeconds(30))
           .until(() -> loop.runRound().of(TaskType.REALNAME).scheduled() == 300);
+      // Consumed, so that nothing of this test is left waiting to hold realname back later.
+      await().atMost(Duration.ofSeconds(30)).until(() -> handlers.consumed() >= 500);
     }
     assertThat(get("/api/monitoring/scheduler").path("realname").path("backpressure").asString())
         .isEqualTo("dispatching");
   }
 
-  private static double skipped(TaskType type) {
+  @Test
+  void moreTasksWaitingThanMaxConsumerLag_holdTheTypeBack_forTheirCount_andMonitoringSaysWhy()
+      throws Exception {
+    double skippedBefore = skipped(TaskType.PACKAGE, "lag_count");
+    queues.requeueAll(cards(TaskType.PACKAGE, 1, 1_500, 8));
+    // Published in one round; nobody consumes package tasks: 1 500 wait, a moment old.
+    assertThat(loop.runRound().of(TaskType.PACKAGE).scheduled()).isEqualTo(1_500);
+    queues.requeueAll(cards(TaskType.PACKAGE, 1_501, 1_800, 8));
+
+    RoundCounts held = loop.runRound();
+
+    assertThat(held.of(TaskType.PACKAGE).scheduled()).isZero();
+    assertThat(queues.getBacklog(TaskType.PACKAGE).due()).isEqualTo(300);
+    assertThat(skipped(TaskType.PACKAGE, "lag_count")).isEqualTo(skippedBefore + 1);
+    HoldBack latest = latestHoldBack(TaskType.PACKAGE);
+    assertThat(latest.cause()).isEqualTo("lag_count");
+    assertThat(latest.consumerLag()).isEqualTo(1_500);
+    // The count decided, not the age: the oldest task had waited less than max-lag-age.
+    assertThat(latest.consumerLagSeconds()).isLessThanOrEqualTo(MAX_LAG_AGE.toSeconds());
+    assertThat(latest.reason())
+        .isEqualTo("1500 tasks wait for its handlers (max-consumer-lag " + MAX_CONSUMER_LAG + ")");
+    JsonNode stats = get("/api/monitoring/scheduler").path("package");
+    assertThat(stats.path("backpressure").asString()).isEqualTo("held_back");
+    assertThat(stats.path("backpressure_cause").asString()).isEqualTo("lag_count");
+    assertThat(stats.path("consumer_lag").asLong()).isEqualTo(1_500);
+    assertThat(stats.path("due_backlog").asLong()).isEqualTo(300);
+    assertThat(latestListed(TaskType.PACKAGE).path("cause").asString()).isEqualTo("lag_count");
+    assertThat(heldBackGauge(TaskType.PACKAGE)).isEqualTo(1);
+
+    try (HandlersKeepingUp handlers = new HandlersKeepingUp(kafka, TaskType.PACKAGE)) {
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> loop.runRound().of(TaskType.PACKAGE).scheduled() == 300);
+      await().atMost(Duration.ofSeconds(30)).until(() -> handlers.consumed() >= 1_800);
+    }
+    assertThat(stats(TaskType.PACKAGE)).containsEntry("backpressure", "dispatching");
+    assertThat(heldBackGauge(TaskType.PACKAGE)).isZero();
+  }
+
+  private static double skipped(TaskType type, String cause) {
     return app
         .bean(MeterRegistry.class)
         .find("polling.scheduler.skipped")
-        .tag("task_type", type.code())
+        .tags("task_type", type.code(), "cause", cause)
         .counters()
         .stream()
         .mapToDouble(c -> c.count())
         .sum();
+  }
+
+  private static double heldBackGauge(TaskType type) {
+    return app.bean(MeterRegistry.class)
+        .get("polling.scheduler.held_back")
+        .tag("task_type", type.code())
+        .gauge()
+        .value();
+  }
+
+  private static Map<String, String> stats(TaskType type) {
+    return app.bean(SchedulerStatsStore.class).read(type);
+  }
+
+  /** The newest hold-back of the type this instance kept. */
+  private static HoldBack latestHoldBack(TaskType type) {
+    return app.bean(HoldBackHistory.class).recent().stream()
+        .filter(holdBack -> holdBack.taskType() == type)
+        .findFirst()
+        .orElseThrow();
+  }
+
+  /** The newest hold-back of the type listed by {@code GET /api/monitoring/backpressure}. */
+  private static JsonNode latestListed(TaskType type) throws Exception {
+    for (JsonNode holdBack : get("/api/monitoring/backpressure")) {
+      if (holdBack.path("taskType").asString().equals(type.code())) {
+        return holdBack;
+      }
+    }
+    throw new AssertionError("no hold-back of " + type.code() + " listed");
   }
 
   /**

@@ -1,6 +1,7 @@
 package com.cmp.polling.scheduler.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import ch.qos.logback.classic.Level;
 import com.cmp.polling.core.queue.Backlog;
@@ -13,10 +14,14 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-/** The hold-back rule and its bookkeeping, with a settable clock and measures set by hand. */
+/**
+ * The hold-back rule and its bookkeeping, with a settable clock and measures set by hand; the
+ * default limits (max-lag-age 60 s, the count rule off) unless a test sets max-consumer-lag.
+ */
 class BackpressureTest {
 
   private static final Duration CHECK_INTERVAL = Duration.ofSeconds(5);
+  private static final Duration MAX_LAG_AGE = Duration.ofSeconds(60);
 
   private final SettableClock clock = SettableClock.atNow();
   private final HoldBackHistory history = new HoldBackHistory();
@@ -24,27 +29,26 @@ class BackpressureTest {
   private final AtomicInteger measured = new AtomicInteger();
   private HandlerLag lag = new HandlerLag(true, 0, Duration.ZERO);
   private Backlog backlog;
-  private final Backpressure backpressure =
-      new Backpressure(
-          (type, at) -> {
-            measured.incrementAndGet();
-            return new BackpressureMeasures(at, lag, backlog);
-          },
-          history,
-          new SchedulerMetrics(registry),
-          properties(Duration.ofSeconds(60), 200_000),
-          clock);
+  private final Backpressure backpressure = backpressure(0, registry);
 
   @Test
   void healthyHandlers_areNeverHeldBack_howeverLargeTheFleetAndItsDueBacklog() {
-    // 10 M cards, a million of them due right now: what waits in Redis never holds back.
-    backlog = new Backlog(clock.instant(), 1_000_000, clock.instant().minusSeconds(600));
-    lag = new HandlerLag(true, 150_000, Duration.ofSeconds(3));
+    // 1 B cards: half a million tasks in the handlers' hands, consumed within a second; ten
+    // million cards due right now. Neither the count nor what waits in Redis holds back.
+    backlog = new Backlog(clock.instant(), 10_000_000, clock.instant().minusSeconds(600));
+    lag = new HandlerLag(true, 555_556, Duration.ofSeconds(1));
 
     Backpressure.Decision decision = backpressure.decide(TaskType.CARDDATA);
 
     assertThat(decision.heldBack()).isFalse();
     assertThat(history.recent()).isEmpty();
+  }
+
+  @Test
+  void countRuleOff_neverHoldsBack_howeverManyTasksWait_whileTheyAreYoung() {
+    lag = new HandlerLag(true, Long.MAX_VALUE, MAX_LAG_AGE);
+
+    assertThat(backpressure.decide(TaskType.CARDDATA).heldBack()).isFalse();
   }
 
   @Test
@@ -56,16 +60,31 @@ class BackpressureTest {
 
   @Test
   void lagAtExactlyItsLimits_doesNotHoldBack() {
-    lag = new HandlerLag(true, 200_000, Duration.ofSeconds(60));
+    lag = new HandlerLag(true, 200_000, MAX_LAG_AGE);
 
-    assertThat(backpressure.decide(TaskType.REALNAME).heldBack()).isFalse();
+    assertThat(counting().decide(TaskType.REALNAME).heldBack()).isFalse();
   }
 
   @Test
-  void moreTasksWaitingThanMaxConsumerLag_holdsBack_forLagCount() {
+  void moreTasksWaitingThanAMaxConsumerLagSet_holdsBack_forLagCount() {
     lag = new HandlerLag(true, 200_001, Duration.ofSeconds(2));
 
-    assertThat(backpressure.decide(TaskType.PACKAGE).cause()).isEqualTo(HoldBackCause.LAG_COUNT);
+    assertThat(counting().decide(TaskType.PACKAGE).cause()).isEqualTo(HoldBackCause.LAG_COUNT);
+  }
+
+  @Test
+  void aNegativeMaxConsumerLag_isRefused_namingTheSetting() {
+    assertThatThrownBy(() -> new SchedulerProperties.Backpressure(MAX_LAG_AGE, -1, CHECK_INTERVAL))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("max-consumer-lag")
+        .hasMessageContaining("-1");
+  }
+
+  @Test
+  void aMaxLagAgeOfZero_isRefused_namingTheSetting() {
+    assertThatThrownBy(() -> new SchedulerProperties.Backpressure(Duration.ZERO, 0, CHECK_INTERVAL))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("max-lag-age");
   }
 
   @Test
@@ -141,15 +160,16 @@ class BackpressureTest {
 
   @Test
   void changesBetweenHoldingBackAndDispatching_areLoggedOnce_withTheirReason() {
+    Backpressure counting = counting();
     try (CapturedLogs logs = CapturedLogs.of(Backpressure.class)) {
       lag = new HandlerLag(true, 300_000, Duration.ofSeconds(10));
       for (int round = 0; round < 20; round++) {
-        backpressure.decide(TaskType.CARDDATA);
+        counting.decide(TaskType.CARDDATA);
         clock.advance(Duration.ofSeconds(1));
       }
       lag = new HandlerLag(true, 50, Duration.ofSeconds(1));
       for (int round = 0; round < 20; round++) {
-        backpressure.decide(TaskType.CARDDATA);
+        counting.decide(TaskType.CARDDATA);
         clock.advance(Duration.ofSeconds(1));
       }
 
@@ -161,6 +181,24 @@ class BackpressureTest {
       assertThat(logs.messages(Level.INFO).get(0))
           .startsWith("carddata dispatching again after 20 s held back");
     }
+  }
+
+  /** With max-consumer-lag 200 000, its gauges in a registry of its own. */
+  private Backpressure counting() {
+    return backpressure(200_000, new SimpleMeterRegistry());
+  }
+
+  /** Back-pressure on the measures set by hand, max-lag-age 60 s; 0 turns the count rule off. */
+  private Backpressure backpressure(long maxConsumerLag, SimpleMeterRegistry metricsInto) {
+    return new Backpressure(
+        (type, at) -> {
+          measured.incrementAndGet();
+          return new BackpressureMeasures(at, lag, backlog);
+        },
+        history,
+        new SchedulerMetrics(metricsInto),
+        properties(MAX_LAG_AGE, maxConsumerLag),
+        clock);
   }
 
   private double gauge(String name) {
