@@ -70,11 +70,12 @@ class ReconcilerWhileSchedulingIT {
                 "cmp.polling.scheduler.initializer.enabled", true,
                 "cmp.polling.scheduler.initializer.pause", "0s",
                 "cmp.polling.scheduler.initializer.watch-interval", "500ms",
-                // A pass rests after each page of 20 cards and each chunk of 20 entries: about
-                // 6 s in all, so every pass spans rounds of checks coming due (every 2 s; the
-                // fleet comes due together, and a short pass could fall between two rounds).
+                // A pass rests after each full page of 20 cards: 15 pages of 300 ms, so every
+                // pass spans more than two rounds of checks coming due (every 2 s; the fleet comes
+                // due together, and a shorter pass could fall between two rounds). The queue scan
+                // adds no rests here: a shard queue of some 19 entries is never a full chunk.
                 "cmp.polling.scheduler.reconciler.page-size", "20",
-                "cmp.polling.scheduler.reconciler.pause", "100ms"));
+                "cmp.polling.scheduler.reconciler.pause", "300ms"));
     await()
         .atMost(Duration.ofSeconds(30))
         .until(
