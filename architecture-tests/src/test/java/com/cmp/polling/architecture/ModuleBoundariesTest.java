@@ -2,13 +2,17 @@ package com.cmp.polling.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.cmp.polling.architecture.fixtures.AsksThePlanner;
+import com.cmp.polling.architecture.fixtures.DecidesPollingItself;
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.card.DevicePlacement;
 import com.cmp.polling.core.card.NetworkStatus;
 import com.cmp.polling.core.config.CardCondition;
 import com.cmp.polling.core.config.ConfigSnapshot;
+import com.cmp.polling.core.config.GovernedCards;
 import com.cmp.polling.core.device.DeviceStore;
 import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.core.redis.RedisKeys;
@@ -24,6 +28,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeAll;
@@ -181,26 +186,52 @@ class ModuleBoundariesTest {
 
   @Test
   void onlyTheCardPlanner_decidesWhetherAndWhenCardsArePolled() {
-    check(
-        noClasses()
-            .that()
-            .resideOutsideOfPackages(
-                ENROLLMENT,
-                // The snapshot's own package: the config manager and the matcher itself.
-                "com.cmp.polling.core.config..")
-            .should()
-            .callMethod(ConfigSnapshot.class, "match", Card.class)
-            .orShould()
-            .callMethod(ConfigSnapshot.class, "match", CardCondition.class, long.class)
-            .orShould()
-            .callMethod(DeviceStore.class, "findPollingAllowed", Collection.class)
-            .orShould()
-            .dependOnClassesThat()
-            .haveFullyQualifiedName(ENROLLMENT_RULE)
-            .because(
-                "CardPlanner is the one place that decides whether a card is polled, under which"
-                    + " config and when (issue 18): it reads the configs, the device flags and the"
-                    + " protection periods once per batch"));
+    check(plannerOnly());
+  }
+
+  @Test
+  void thePlannerOnlyRule_failsAClassThatDecidesItself_andPassesOneThatAsksThePlanner() {
+    JavaClasses decidesItself = new ClassFileImporter().importClasses(DecidesPollingItself.class);
+    JavaClasses asks = new ClassFileImporter().importClasses(AsksThePlanner.class);
+
+    assertThatThrownBy(() -> plannerOnly().check(decidesItself))
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("ConfigSnapshot.match(" + Card.class.getName() + ")")
+        .hasMessageContaining("ConfigSnapshot.match(" + CardCondition.class.getName() + ", long)")
+        .hasMessageContaining("DeviceStore.findPollingAllowed");
+    plannerOnly().check(asks);
+  }
+
+  /**
+   * Outside the enrollment package, nothing matches configs to cards or reads device flags for
+   * polling. Two classes are exempt by name: {@link ConfigSnapshot}, the matcher itself, and {@link
+   * GovernedCards}, which counts the fleet by config for the console and the metrics (reason in the
+   * rule).
+   */
+  static ArchRule plannerOnly() {
+    return noClasses()
+        .that()
+        .resideOutsideOfPackage(ENROLLMENT)
+        .and()
+        .doNotHaveFullyQualifiedName(ConfigSnapshot.class.getName())
+        .and()
+        .doNotHaveFullyQualifiedName(GovernedCards.class.getName())
+        .should()
+        .callMethod(ConfigSnapshot.class, "match", Card.class)
+        .orShould()
+        .callMethod(ConfigSnapshot.class, "match", CardCondition.class, long.class)
+        .orShould()
+        .callMethod(DeviceStore.class, "findPollingAllowed", Collection.class)
+        .orShould()
+        .dependOnClassesThat()
+        .haveFullyQualifiedName(ENROLLMENT_RULE)
+        .because(
+            "CardPlanner is the one place that decides whether a card is polled, under which"
+                + " config and when (issue 18): it reads the configs, the device flags and the"
+                + " protection periods once per batch. GovernedCards alone matches configs itself:"
+                + " it counts the cards per config with one GROUP BY over the whole card table"
+                + " (device flags from DevicePlacement in SQL), then matches each (carrier, status)"
+                + " group once, where asking the planner would mean reading every card");
   }
 
   @Test
@@ -210,7 +241,7 @@ class ModuleBoundariesTest {
         .extracting(call -> call.getTarget().getOwner().getSimpleName() + "." + call.getName())
         .contains(
             "DeviceStore.findPollingAllowed",
-            "ProtectionPeriods.protectedAmong",
+            "ProtectionPeriods.protectedByKey",
             "ConfigSnapshot.match");
   }
 
@@ -252,6 +283,8 @@ class ModuleBoundariesTest {
             .resideOutsideOfPackages(ENROLLMENT, STOP_RESUME)
             .should()
             .callMethod(ProtectionPeriods.class, "protectedAmong", Collection.class)
+            .orShould()
+            .callMethod(ProtectionPeriods.class, "protectedByKey", List.class)
             .because(
                 "a card's protect queue is planned by CardPlanner; only the stop/resume rules"
                     + " look at protection periods for their own decisions"));

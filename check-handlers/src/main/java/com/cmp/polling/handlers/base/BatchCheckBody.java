@@ -24,7 +24,8 @@ public interface BatchCheckBody<R> {
    * after the short retry delay, and a {@link com.cmp.polling.stopresume.CardNotFoundException}
    * into dropping the card.
    *
-   * @param card the card as cached: polled, addressable; read it again when its state matters
+   * @param card the card as the poll loaded it: polled, addressable; read it again when its state
+   *     matters
    */
   R query(CheckTask task, LoadedCard card);
 

@@ -16,7 +16,8 @@ public interface CardByCardBody extends BatchCheckBody<CheckOutcome> {
   /**
    * Checks the card. Gateway failures may be thrown, as from {@link #query}.
    *
-   * @param card the card as cached: polled, addressable; read it again when its state matters
+   * @param card the card as the poll loaded it: polled, addressable; read it again when its state
+   *     matters
    */
   CheckOutcome check(CheckTask task, LoadedCard card);
 

@@ -34,7 +34,7 @@ enum DropReason {
    * the device allows polling, not why: a deleted device reads as polling disabled (the same result
    * and the same removal from the queues).
    */
-  static DropReason ofCached(Optional<LoadedCard> card) {
+  static DropReason ofLoaded(Optional<LoadedCard> card) {
     return card.isEmpty() ? GONE : POLLING_DISABLED;
   }
 

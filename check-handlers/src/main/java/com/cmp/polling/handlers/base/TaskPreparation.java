@@ -1,6 +1,7 @@
 package com.cmp.polling.handlers.base;
 
 import com.cmp.polling.core.card.LoadedCard;
+import com.cmp.polling.core.enrollment.CardPlanner;
 import com.cmp.polling.core.queue.LeaseClaim;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.schemas.Topic;
@@ -23,8 +24,8 @@ import org.springframework.stereotype.Component;
 /**
  * Everything before a check: decode each task of a poll (a bad one goes to the dead-letter topic),
  * claim the leases of the poll's tasks together (a task superseded since it was published is
- * dropped without calling the carrier), load the cards (a card gone or no longer polled is dropped
- * from its queues, never requeued).
+ * dropped without calling the carrier), load the cards (a card gone, or one the planner finds
+ * switched off by its own or its device's flag, is dropped from its queues, never requeued).
  */
 @Component
 class TaskPreparation {
@@ -112,10 +113,10 @@ class TaskPreparation {
           preloaded.containsKey(task.cardId())
               ? preloaded.get(task.cardId())
               : loader.load(task.cardId());
-      if (card.isPresent() && card.get().isPolled()) {
+      if (card.isPresent() && CardPlanner.pollingAllowed(card.get())) {
         return Optional.of(new PendingCheck(task, card.get(), decoded.startedNanos()));
       }
-      result = completion.drop(task.cardId(), type, DropReason.ofCached(card));
+      result = completion.drop(task.cardId(), type, DropReason.ofLoaded(card));
     } catch (RuntimeException e) {
       CheckRunner.leftLeased(type, task.cardId(), e);
       result = TaskResult.FAILED;

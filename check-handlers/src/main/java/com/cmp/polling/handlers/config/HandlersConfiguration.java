@@ -26,7 +26,7 @@ import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
 import org.springframework.kafka.listener.DefaultErrorHandler;
 import org.springframework.util.backoff.FixedBackOff;
 
-/** Wiring of the handlers: task consumers, check workers, dead letters, card cache. */
+/** Wiring of the handlers: task consumers, check workers, dead letters. */
 @Configuration
 class HandlersConfiguration {
 

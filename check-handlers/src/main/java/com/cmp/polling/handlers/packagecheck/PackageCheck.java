@@ -61,9 +61,9 @@ class PackageCheck implements CardByCardBody {
   }
 
   @Override
-  public CheckOutcome check(CheckTask task, LoadedCard cached) {
+  public CheckOutcome check(CheckTask task, LoadedCard loaded) {
     Card card =
-        cards.findById(cached.id()).orElseThrow(() -> new CardNotFoundException(cached.id()));
+        cards.findById(loaded.id()).orElseThrow(() -> new CardNotFoundException(loaded.id()));
     reconcileWithCarrier(card);
     int changed = packages.refreshState(card.packageOwner(), clock.instant());
     if (changed > 0) {

@@ -53,8 +53,8 @@ class ProtectCheck implements CardByCardBody {
   }
 
   @Override
-  public CheckOutcome check(CheckTask task, LoadedCard cached) {
-    long cardId = cached.id();
+  public CheckOutcome check(CheckTask task, LoadedCard loaded) {
+    long cardId = loaded.id();
     if (!protection.isProtected(cardId)) {
       log.info("card {}: protection period over, back to the rules", cardId);
       stopResume.evaluateAndAct(cardId);

@@ -53,9 +53,9 @@ class RealnameCheck implements CardByCardBody {
   }
 
   @Override
-  public CheckOutcome check(CheckTask task, LoadedCard cached) {
+  public CheckOutcome check(CheckTask task, LoadedCard loaded) {
     Card card =
-        cards.findById(cached.id()).orElseThrow(() -> new CardNotFoundException(cached.id()));
+        cards.findById(loaded.id()).orElseThrow(() -> new CardNotFoundException(loaded.id()));
     boolean verified = gateway.isRealNameVerified(CarrierCard.of(card));
     if (verified == card.isRealNameVerified()) {
       return CheckOutcome.NEXT;

@@ -3,6 +3,7 @@ package com.cmp.polling.handlers.base;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.cmp.polling.core.card.LoadedCard;
+import com.cmp.polling.core.enrollment.CardPlanner;
 import com.cmp.polling.handlers.HandlersTestApp;
 import java.util.List;
 import java.util.Map;
@@ -40,14 +41,14 @@ class CardLoaderIT {
         .hasValueSatisfying(
             card -> {
               assertThat(card.iccid()).isEqualTo("89860000000000077001");
-              assertThat(card.isPolled()).isTrue();
+              assertThat(CardPlanner.pollingAllowed(card)).isTrue();
             });
     assertThat(loaded.get(ofDisabledDevice))
-        .hasValueSatisfying(card -> assertThat(card.isPolled()).isFalse());
+        .hasValueSatisfying(card -> assertThat(CardPlanner.pollingAllowed(card)).isFalse());
     assertThat(loaded.get(ofEnabledDevice))
-        .hasValueSatisfying(card -> assertThat(card.isPolled()).isTrue());
+        .hasValueSatisfying(card -> assertThat(CardPlanner.pollingAllowed(card)).isTrue());
     assertThat(loaded.get(ofDeletedDevice))
-        .hasValueSatisfying(card -> assertThat(card.isPolled()).isFalse());
+        .hasValueSatisfying(card -> assertThat(CardPlanner.pollingAllowed(card)).isFalse());
     assertThat(loaded.get(deleted)).isEmpty();
     assertThat(loaded.get(neverExisted)).isEmpty();
     for (long card : List.of(alone, ofDisabledDevice, ofEnabledDevice, ofDeletedDevice)) {
@@ -74,6 +75,6 @@ class CardLoaderIT {
 
     LoadedCard read = loader.load(card).orElseThrow();
     assertThat(read.iccid()).isEqualTo("89860000000000077003");
-    assertThat(read.isPolled()).isFalse();
+    assertThat(CardPlanner.pollingAllowed(read)).isFalse();
   }
 }

@@ -50,17 +50,6 @@ public class CardStore {
         .optional();
   }
 
-  /**
-   * The card, its row locked until the surrounding transaction ends: accounting that reads and
-   * rewrites counters must not run twice at once for one card.
-   */
-  public Optional<Card> findByIdForUpdate(long id) {
-    return jdbc.sql(SELECT + " WHERE c.id = ? AND c.deleted_at IS NULL FOR UPDATE OF c")
-        .param(id)
-        .query(CardStore::map)
-        .optional();
-  }
-
   /** The live cards of a live device, by id (none for a deleted device). */
   public List<Card> findByDevice(long deviceId) {
     return jdbc.sql(SELECT + " WHERE d.id = ? AND c.deleted_at IS NULL ORDER BY c.id")

@@ -4,9 +4,11 @@ import java.time.Instant;
 
 /**
  * A card as the check handlers load it for a poll (from PostgreSQL, with its device's flag): enough
- * to address it at the carrier and to know whether it is polled at all.
+ * to address it at the carrier and for the planner to tell whether it is still polled ({@code
+ * CardPlanner.pollingAllowed}).
  *
- * @param devicePollingAllowed the device's flag when the card sits in one (true otherwise)
+ * @param devicePollingAllowed whether its device lets it be polled, as {@code
+ *     CardPlanner.allowedByTheirDevice} reads it: true outside any device, false in a deleted one
  * @param loadedAt when it was read from PostgreSQL
  */
 public record LoadedCard(
@@ -16,10 +18,4 @@ public record LoadedCard(
     Long deviceId,
     boolean pollingEnabled,
     boolean devicePollingAllowed,
-    Instant loadedAt) {
-
-  /** Polling allowed by the card and by its device. */
-  public boolean isPolled() {
-    return pollingEnabled && devicePollingAllowed;
-  }
-}
+    Instant loadedAt) {}

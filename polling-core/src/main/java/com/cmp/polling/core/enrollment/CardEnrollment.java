@@ -44,27 +44,11 @@ final class CardEnrollment {
       boolean protectedCard,
       Timing timing,
       ConfigSnapshot configSnapshot) {
-    if (!card.pollingEnabled()) {
-      return EnrollmentPlan.skipped(
-          card.id(), NotPolled.CARD_POLLING_OFF, "polling is disabled on card " + card.id());
-    }
-    if (card.deviceDeleted()) {
-      // Whatever the caller says: a deleted device allows no polling until the card moves.
-      return EnrollmentPlan.skipped(
-          card.id(),
-          NotPolled.DEVICE_DELETED,
-          "device "
-              + card.deviceId()
-              + " of card "
-              + card.id()
-              + " is deleted (not polled until"
-              + " the card moves to a live device or out of it)");
-    }
-    if (card.inDevice() && !deviceAllowsPolling) {
-      return EnrollmentPlan.skipped(
-          card.id(),
-          NotPolled.DEVICE_POLLING_OFF,
-          "polling is disabled on device " + card.deviceId() + " of card " + card.id());
+    NotPolled refused =
+        notAllowed(
+            card.pollingEnabled(), card.inDevice(), card.deviceDeleted(), deviceAllowsPolling);
+    if (refused != null) {
+      return EnrollmentPlan.skipped(card.id(), refused, reason(refused, card));
     }
     Optional<PollingConfig> matched = configSnapshot.match(card);
     if (matched.isEmpty()) {
@@ -91,6 +75,45 @@ final class CardEnrollment {
                   new ScheduledCheck(card.id(), type, at(now, every, card.id(), type, timing))));
     }
     return new EnrollmentPlan(card.id(), config, checks, null, null);
+  }
+
+  /**
+   * Whether the card's own flag and its device let it be polled, config aside: null when they do,
+   * else the first reason the rule finds (a deleted device allows none, whatever its flag says).
+   *
+   * @param deviceAllowsPolling the device's flag (ignored for a card outside any device)
+   */
+  static NotPolled notAllowed(
+      boolean cardPollingEnabled,
+      boolean inDevice,
+      boolean deviceDeleted,
+      boolean deviceAllowsPolling) {
+    if (!cardPollingEnabled) {
+      return NotPolled.CARD_POLLING_OFF;
+    }
+    if (deviceDeleted) {
+      return NotPolled.DEVICE_DELETED;
+    }
+    if (inDevice && !deviceAllowsPolling) {
+      return NotPolled.DEVICE_POLLING_OFF;
+    }
+    return null;
+  }
+
+  private static String reason(NotPolled refused, Card card) {
+    return switch (refused) {
+      case CARD_POLLING_OFF -> "polling is disabled on card " + card.id();
+      case DEVICE_DELETED ->
+          "device "
+              + card.deviceId()
+              + " of card "
+              + card.id()
+              + " is deleted (not polled until"
+              + " the card moves to a live device or out of it)";
+      case DEVICE_POLLING_OFF ->
+          "polling is disabled on device " + card.deviceId() + " of card " + card.id();
+      case NO_CONFIG -> throw new IllegalArgumentException("not a flag: " + refused);
+    };
   }
 
   private static Optional<Duration> protectInterval(PollingConfig config, boolean protectedCard) {

@@ -1,6 +1,7 @@
 package com.cmp.polling.core.enrollment;
 
 import com.cmp.polling.core.card.Card;
+import com.cmp.polling.core.card.LoadedCard;
 import com.cmp.polling.core.config.ConfigSnapshot;
 import com.cmp.polling.core.config.PollingConfig;
 import com.cmp.polling.core.config.PollingConfigManager;
@@ -22,8 +23,9 @@ import java.util.Set;
  *
  * <p>Batch first: each call takes many cards and reads what their decisions need once for all of
  * them — the configs in force (in memory), the polling flags of their devices (one query), the
- * protection periods (one Redis read) — then applies the rule ({@link CardEnrollment}) card by
- * card. A single card is a batch of one. Plans come back in the order of the cards given.
+ * protection periods (one pipelined Redis round trip) — then applies the rule ({@link
+ * CardEnrollment}) card by card. A single card is a batch of one. Plans come back in the order of
+ * the cards given.
  */
 public class CardPlanner {
 
@@ -141,6 +143,19 @@ public class CardPlanner {
   }
 
   /**
+   * Whether a card a check handler just loaded is still polled as far as its own and its device's
+   * flags go (the device's as {@link #allowedByTheirDevice} read it): the rule's first steps, the
+   * ones {@link EnrollmentPlan#pollingAllowed} reports. The config match is left to the plan made
+   * when the check completes. Nothing is read: a handler asks this for every task of a poll.
+   */
+  public static boolean pollingAllowed(LoadedCard card) {
+    // A deleted device is already folded into the loaded flag (allowedByTheirDevice says false).
+    return CardEnrollment.notAllowed(
+            card.pollingEnabled(), card.deviceId() != null, false, card.devicePollingAllowed())
+        == null;
+  }
+
+  /**
    * The ids of the cards whose device lets them be polled: every card outside a device, none of a
    * deleted device, and those whose live device has {@code enable_polling} on (one query for all;
    * none when no card sits in a live device).
@@ -164,18 +179,13 @@ public class CardPlanner {
   }
 
   /**
-   * The cards under a protection period, in one Redis read: a card alone by its own key (which an
-   * operator may have written by hand), many by the index of periods, which {@link
-   * ProtectionPeriods#protect} keeps beside the keys.
+   * The cards under a protection period, read from their own keys (the source of truth: an operator
+   * may write one by hand, without an index entry) in one pipelined round trip, whatever the batch
+   * size: a batch of one answers as a batch of many.
    */
   private Set<Long> protectedAmong(List<Card> cards) {
-    if (cards.size() == 1) {
-      long cardId = cards.get(0).id();
-      return protection.isProtected(cardId) ? Set.of(cardId) : Set.of();
-    }
-    // A set, not a list: the protection index is matched against it member by member.
-    Set<Long> ids = new HashSet<>(cards.size() * 2);
+    List<Long> ids = new ArrayList<>(cards.size());
     cards.forEach(card -> ids.add(card.id()));
-    return protection.protectedAmong(ids);
+    return protection.protectedByKey(ids);
   }
 }

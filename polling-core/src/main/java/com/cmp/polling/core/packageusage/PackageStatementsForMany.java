@@ -22,14 +22,16 @@ final class PackageStatementsForMany {
 
   private static final Map<PackageOwner.Kind, String> FACTS =
       new EnumMap<>(PackageOwner.Kind.class);
+  private static final Map<PackageOwner.Kind, String> FACTS_IN_RANGE =
+      new EnumMap<>(PackageOwner.Kind.class);
   private static final Map<PackageOwner.Kind, String> DEDUCT =
       new EnumMap<>(PackageOwner.Kind.class);
 
   static {
     for (PackageOwner.Kind kind : PackageOwner.Kind.values()) {
-      FACTS.put(
-          kind,
-          "SELECT * FROM (" + PackageRule.factsPerOwner(kind) + ") f WHERE f.owner_id = ANY(?)");
+      String facts = "SELECT * FROM (" + PackageRule.factsPerOwner(kind) + ") f WHERE ";
+      FACTS.put(kind, facts + "f.owner_id = ANY(?)");
+      FACTS_IN_RANGE.put(kind, facts + "f.owner_id > ? AND f.owner_id <= ?");
       DEDUCT.put(kind, deductStatement(kind));
     }
   }
@@ -49,13 +51,17 @@ final class PackageStatementsForMany {
       }
       jdbc.sql(FACTS.get(kind))
           .param(new SqlArrayValue("bigint", (Object[]) ids))
-          .query(
-              (RowCallbackHandler)
-                  rs -> facts.put(new PackageOwner(kind, rs.getLong("owner_id")), facts(rs)));
+          .query(collectInto(facts, kind));
     }
     for (PackageOwner owner : owners) {
       facts.putIfAbsent(owner, PackageFacts.NONE);
     }
+    return facts;
+  }
+
+  Map<PackageOwner, PackageFacts> factsOfRange(PackageOwner.Kind kind, long afterId, long lastId) {
+    Map<PackageOwner, PackageFacts> facts = new HashMap<>();
+    jdbc.sql(FACTS_IN_RANGE.get(kind)).params(afterId, lastId).query(collectInto(facts, kind));
     return facts;
   }
 
@@ -82,8 +88,13 @@ final class PackageStatementsForMany {
     return changed;
   }
 
-  /** One row of {@link PackageRule#factsPerOwner}. */
-  static PackageFacts facts(ResultSet rs) throws SQLException {
+  /** Each row of {@link PackageRule#factsPerOwner} as its owner's facts, into {@code facts}. */
+  private static RowCallbackHandler collectInto(
+      Map<PackageOwner, PackageFacts> facts, PackageOwner.Kind kind) {
+    return rs -> facts.put(new PackageOwner(kind, rs.getLong("owner_id")), facts(rs));
+  }
+
+  private static PackageFacts facts(ResultSet rs) throws SQLException {
     long deciding = rs.getLong("deciding_package_id");
     OptionalLong decidingId = rs.wasNull() ? OptionalLong.empty() : OptionalLong.of(deciding);
     return new PackageFacts(

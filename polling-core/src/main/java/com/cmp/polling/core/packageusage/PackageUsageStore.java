@@ -92,6 +92,16 @@ public class PackageUsageStore {
   }
 
   /**
+   * The facts of the owners of one kind with an id in {@code (afterId, lastId]}, one statement: how
+   * a long scan of the fleet reads them, a range of owner ids at a time. Only owners with a package
+   * that counts appear; every other owner's facts are {@link PackageFacts#NONE}.
+   */
+  public Map<PackageOwner, PackageFacts> factsOfRange(
+      PackageOwner.Kind kind, long afterId, long lastId) {
+    return forMany.factsOfRange(kind, afterId, lastId);
+  }
+
+  /**
    * Adds each owner's amount to the usage of its first active package in deciding order (the
    * deciding package when that one is active); a package reaching its limit becomes exhausted. One
    * statement per kind of owner; owners are handled in id order, so two transactions deducting from

@@ -6,6 +6,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -82,6 +83,33 @@ public class ProtectionPeriods {
 
   public boolean isProtected(long cardId) {
     return Boolean.TRUE.equals(redis.hasKey(RedisKeys.protection(cardId)));
+  }
+
+  /**
+   * The cards among {@code cardIds} whose own key exists now: the source of truth, so a key an
+   * operator wrote by hand counts and a period ends when its key expires. One {@code EXISTS} per
+   * card, all in one pipelined round trip; nothing is sent for no cards.
+   */
+  public Set<Long> protectedByKey(List<Long> cardIds) {
+    if (cardIds.isEmpty()) {
+      return Set.of();
+    }
+    List<Object> exists =
+        redis.executePipelined(
+            (RedisCallback<Object>)
+                c -> {
+                  for (long cardId : cardIds) {
+                    c.keyCommands().exists(bytes(RedisKeys.protection(cardId)));
+                  }
+                  return null;
+                });
+    Set<Long> result = new HashSet<>();
+    for (int i = 0; i < cardIds.size(); i++) {
+      if (Boolean.TRUE.equals(exists.get(i))) {
+        result.add(cardIds.get(i));
+      }
+    }
+    return result;
   }
 
   /**

@@ -12,6 +12,7 @@ import com.cmp.polling.core.enrollment.EnrollmentPlan.NotPolled;
 import com.cmp.polling.core.protection.DesiredState;
 import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.core.queue.ScheduledCheck;
+import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
@@ -184,6 +185,50 @@ class CardPlannerIT {
     assertThat(plans.stream().filter(plan -> plan.taskTypes().contains(TaskType.PROTECT)))
         .hasSize(2);
     assertThat(planner.allowedByTheirDevice(fleet)).hasSize(8 * 4);
+  }
+
+  @Test
+  void oneCardAndManyCards_readTheSameProtection_aKeyWrittenByHand_aPeriodEndingThisSecond() {
+    Card handWritten = card(postgres.data().card().insert());
+    Card endingThisSecond = card(postgres.data().card().insert());
+    Card unprotected = card(postgres.data().card().insert());
+    // An operator's key written by hand: no entry in the index of periods.
+    redis
+        .template()
+        .opsForValue()
+        .set(RedisKeys.protection(handWritten.id()), "stop", Duration.ofMinutes(5));
+    // A key still there whose index entry says the period ends within the current second.
+    redis
+        .template()
+        .opsForValue()
+        .set(RedisKeys.protection(endingThisSecond.id()), "start", Duration.ofMinutes(5));
+    redis
+        .template()
+        .opsForZSet()
+        .add(
+            RedisKeys.PROTECTION_INDEX,
+            Long.toString(endingThisSecond.id()),
+            clock.instant().getEpochSecond());
+    List<Card> batch = List.of(handWritten, endingThisSecond, unprotected);
+    List<CheckedCard> checked = batch.stream().map(card -> new CheckedCard(card, true)).toList();
+
+    List<EnrollmentPlan> together = planner.plan(batch, Timing.NOW);
+    List<EnrollmentPlan> alone =
+        batch.stream().map(card -> planner.plan(card, Timing.NOW)).toList();
+    List<EnrollmentPlan> afterTogether = planner.afterCheck(TaskType.PROTECT, checked);
+    List<EnrollmentPlan> afterAlone =
+        checked.stream()
+            .map(one -> planner.afterCheck(TaskType.PROTECT, List.of(one)).get(0))
+            .toList();
+
+    assertThat(together).isEqualTo(alone);
+    assertThat(together)
+        .extracting(plan -> plan.taskTypes().contains(TaskType.PROTECT))
+        .containsExactly(true, true, false);
+    assertThat(afterTogether).isEqualTo(afterAlone);
+    assertThat(afterTogether)
+        .extracting(plan -> plan.dueAt(TaskType.PROTECT).isPresent())
+        .containsExactly(true, true, false);
   }
 
   @Test

@@ -14,15 +14,14 @@ import java.util.OptionalLong;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The package rule gives the same facts whichever form reads them: one owner ({@link
- * PackageUsageStore#facts}), the owners of a poll ({@link PackageUsageStore#factsOf}) and the
- * set-based scan of the fleet ({@link PackageRule#factsPerOwner} over the whole table, or page by
- * page of owner ids).
+ * PackageUsageStore#facts}), the owners of a poll ({@link PackageUsageStore#factsOf}) and the scan
+ * of the fleet by ranges of owner ids ({@link PackageUsageStore#factsOfRange}, which the rule dry
+ * run reads with), over the whole table or page by page.
  */
 class PackageRuleIT {
 
@@ -46,7 +45,7 @@ class PackageRuleIT {
     List<PackageOwner> owners = cases.stream().map(Case::owner).toList();
 
     Map<PackageOwner, PackageFacts> many = store.factsOf(owners);
-    Map<PackageOwner, PackageFacts> fleet = fleetScan("");
+    Map<PackageOwner, PackageFacts> fleet = fleetScan(0, Long.MAX_VALUE);
     Map<PackageOwner, PackageFacts> pages = fleetScanInPagesOfThreeIds();
 
     assertThat(many).hasSize(owners.size());
@@ -138,28 +137,16 @@ class PackageRuleIT {
     return cases;
   }
 
-  private Map<PackageOwner, PackageFacts> fleetScan(String ownerCondition) {
-    return fleetScan(ownerCondition, new Object[0]);
-  }
-
-  private Map<PackageOwner, PackageFacts> fleetScan(String ownerCondition, Object... params) {
+  /** The fleet scan over one range of owner ids, for both kinds of owner. */
+  private Map<PackageOwner, PackageFacts> fleetScan(long afterId, long lastId) {
     Map<PackageOwner, PackageFacts> facts = new HashMap<>();
     for (PackageOwner.Kind kind : PackageOwner.Kind.values()) {
-      postgres
-          .jdbc()
-          .sql("SELECT * FROM (" + PackageRule.factsPerOwner(kind) + ") f " + ownerCondition)
-          .params(params)
-          .query(
-              (RowCallbackHandler)
-                  rs ->
-                      facts.put(
-                          new PackageOwner(kind, rs.getLong("owner_id")),
-                          PackageStatementsForMany.facts(rs)));
+      facts.putAll(store.factsOfRange(kind, afterId, lastId));
     }
     return facts;
   }
 
-  /** The fleet scan as a long run would do it: a short statement per range of owner ids. */
+  /** The fleet scan as a long run does it: a short statement per range of owner ids. */
   private Map<PackageOwner, PackageFacts> fleetScanInPagesOfThreeIds() {
     long highest =
         postgres
@@ -169,7 +156,7 @@ class PackageRuleIT {
             .single();
     Map<PackageOwner, PackageFacts> facts = new HashMap<>();
     for (long after = 0; after < highest; after += 3) {
-      facts.putAll(fleetScan("WHERE f.owner_id > ? AND f.owner_id <= ?", after, after + 3));
+      facts.putAll(fleetScan(after, after + 3));
     }
     return facts;
   }

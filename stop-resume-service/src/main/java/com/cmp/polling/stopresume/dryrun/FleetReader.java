@@ -5,17 +5,15 @@ import com.cmp.polling.core.card.DevicePlacement;
 import com.cmp.polling.core.card.PlanningRows;
 import com.cmp.polling.core.packageusage.PackageFacts;
 import com.cmp.polling.core.packageusage.PackageOwner;
-import com.cmp.polling.core.packageusage.PackageRule;
+import com.cmp.polling.core.packageusage.PackageUsageStore;
 import com.cmp.polling.stopresume.dryrun.FleetCard.Placement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.core.simple.JdbcClient.StatementSpec;
@@ -24,18 +22,18 @@ import org.springframework.jdbc.support.SqlArrayValue;
 /**
  * The read-only statements of a dry run: pages of cards by id cursor and the cards of a page of
  * devices, each card read as planning reads it ({@link PlanningRows}, its device's place from
- * {@link DevicePlacement}), and the package facts of their owners through {@link
- * PackageRule#factsPerOwner} (the rule the pipeline applies, narrowed by an id range or a list).
- * Each statement reads one page: short, no lock, no long snapshot.
+ * {@link DevicePlacement}), and the package facts of their owners from {@link PackageUsageStore}
+ * (the statements the pipeline reads them with, by a list of owners or a range of owner ids). Each
+ * statement reads one page: short, no lock, no long snapshot.
  */
 final class FleetReader {
 
-  private static final String FACTS = "SELECT * FROM (%s) f WHERE ";
-
   private final JdbcClient jdbc;
+  private final PackageUsageStore packages;
 
   FleetReader(JdbcClient jdbc) {
     this.jdbc = jdbc;
+    this.packages = new PackageUsageStore(jdbc);
   }
 
   /** The next live cards outside any device after {@code afterId}, of one carrier or all. */
@@ -107,39 +105,14 @@ final class FleetReader {
 
   /** The facts of the card owners with an id in {@code (afterId, lastId]}. */
   Map<PackageOwner, PackageFacts> factsOfCardRange(long afterId, long lastId) {
-    return facts(
-        PackageOwner.Kind.CARD,
-        "f.owner_id > ? AND f.owner_id <= ?",
-        new Object[] {afterId, lastId});
+    return packages.factsOfRange(PackageOwner.Kind.CARD, afterId, lastId);
   }
 
   /** The facts of the given owners of one kind. */
   Map<PackageOwner, PackageFacts> factsOf(PackageOwner.Kind kind, Collection<Long> ownerIds) {
-    if (ownerIds.isEmpty()) {
-      return Map.of();
-    }
-    return facts(kind, "f.owner_id = ANY(?)", new Object[] {ids(ownerIds)});
-  }
-
-  private Map<PackageOwner, PackageFacts> facts(
-      PackageOwner.Kind kind, String condition, Object[] params) {
-    Map<PackageOwner, PackageFacts> facts = new HashMap<>();
-    jdbc.sql(FACTS.formatted(PackageRule.factsPerOwner(kind)) + condition)
-        .params(params)
-        .query(
-            (RowCallbackHandler)
-                rs -> {
-                  long decider = rs.getLong("deciding_package_id");
-                  OptionalLong deciding =
-                      rs.wasNull() ? OptionalLong.empty() : OptionalLong.of(decider);
-                  facts.put(
-                      new PackageOwner(kind, rs.getLong("owner_id")),
-                      new PackageFacts(
-                          rs.getBoolean("has_valid_package"),
-                          rs.getBoolean("traffic_exhausted"),
-                          deciding));
-                });
-    return facts;
+    List<PackageOwner> owners = new ArrayList<>(ownerIds.size());
+    ownerIds.forEach(id -> owners.add(new PackageOwner(kind, id)));
+    return packages.factsOf(owners);
   }
 
   private static FleetCard fleetCard(ResultSet rs, int row) throws SQLException {
