@@ -18,7 +18,8 @@ import org.springframework.stereotype.Component;
  * slot and sleep up to {@code rate-limit-max-wait} (the whole slice waits with them), the others
  * are refused by the limiter, and the cards of every other carrier wait behind them. A query above
  * the cap is not run: its check is put off (again after the retry delay) without spending a slot.
- * Carriers without a limit have no cap.
+ * Carriers without a limit have no cap. Only regular checks take a place: manual ones run on
+ * workers of their own and go straight to the carrier's rate limiter (see {@link CheckRunner}).
  */
 @Component
 class CarrierQueryCap {

@@ -19,8 +19,8 @@ import org.springframework.stereotype.Component;
  * What every check has in common (seed: polling_base), one path for every task type: the tasks of a
  * poll prepared together ({@link TaskPreparation}: decoded, claimed, cards loaded), then checked
  * together ({@link PollBatch}: permits, the check, the cards put at their next time). A card alone
- * is a poll of one. Regular tasks run on the check workers under the shared permits; manual tasks
- * on workers of their own, without permits.
+ * is a poll of one. Regular tasks run on the check workers under the shared permits and the
+ * per-carrier cap; manual tasks on workers of their own, without either.
  */
 @Component
 public class CheckRunner {
@@ -40,10 +40,20 @@ public class CheckRunner {
       HandlersProperties settings) {
     this.preparation = preparation;
     this.batch = batch;
-    this.regular = new PollBatch.Lane(new FanOut(checkWorkers), settings.workerThreads(), true);
+    this.regular =
+        new PollBatch.Lane(new FanOut(checkWorkers), settings.workerThreads(), true, true);
+    // Manual queries bypass the per-carrier cap rather than have a share of it reserved. The cap
+    // keeps the many check workers from parking on a slow carrier's limiter; the manual lane has
+    // only its few workers of its own, so a manual query waiting for its slot parks nobody else.
+    // Under the cap, a manual check found the places of its carrier held by regular queries
+    // whenever that carrier had a backlog, and was put off. A reserved share would cost the
+    // regular checks their only place on a carrier allowing one call a second. The manual query
+    // still takes its slot from the carrier's rate limiter, so the carrier's calls per second hold;
+    // it waits at most behind the queries under way (the cap's rate x carrier-wait per instance),
+    // and beyond rate-limit-max-wait it is refused and triggered again (ManualRetries).
     this.manual =
         new PollBatch.Lane(
-            new FanOut(manualWorkers.executor()), settings.manualWorkerThreads(), false);
+            new FanOut(manualWorkers.executor()), settings.manualWorkerThreads(), false, false);
   }
 
   /**
@@ -58,7 +68,8 @@ public class CheckRunner {
 
   /**
    * Runs every task of one poll of a manual topic, as {@link #runAll} does, but on the manual
-   * workers and without permits: an operator's check is not held up by the regular ones.
+   * workers, without permits and outside the per-carrier cap: an operator's check is not held up by
+   * the regular ones. One that cannot run is triggered again ({@link ManualRetries}).
    */
   public <R> void runManual(
       List<ConsumerRecord<String, byte[]>> records, TaskType type, BatchCheckBody<R> body) {

@@ -36,6 +36,7 @@ class Completion {
   private final CardPlanner planner;
   private final HandlersProperties settings;
   private final LastChecks lastChecks;
+  private final ManualRetries manualRetries;
   private final Clock clock;
 
   Completion(
@@ -44,23 +45,30 @@ class Completion {
       CardPlanner planner,
       HandlersProperties settings,
       LastChecks lastChecks,
+      ManualRetries manualRetries,
       Clock clock) {
     this.queues = queues;
     this.cards = cards;
     this.planner = planner;
     this.settings = settings;
     this.lastChecks = lastChecks;
+    this.manualRetries = manualRetries;
     this.clock = clock;
   }
 
-  /** What a check asks of its card's queue, with the device's flag as the check found it. */
-  record Finish(long cardId, CheckOutcome outcome, boolean deviceAllowsPolling) {}
+  /**
+   * What a check asks of its card's queue, with the device's flag as the check found it.
+   *
+   * @param manual whether an operator asked for the check: one that could not run is triggered
+   *     again ({@link ManualRetries}), not put back in the regular queue
+   */
+  record Finish(long cardId, CheckOutcome outcome, boolean deviceAllowsPolling, boolean manual) {}
 
   /**
    * Puts the cards of a slice where their outcomes say, and records each card's last check.
    * Retries, and next checks of cards the check vouches for (still polled, config asking for this
    * check), go back to their queues in one call; the others (leaving, gone, the card to read again)
-   * one by one.
+   * one by one. Manual checks that could not run are triggered again instead.
    *
    * @return what became of each card's task, by card id; {@link TaskResult#FAILED} when the queues
    *     could not be written (the card stays leased and comes due again when its lease ends)
@@ -71,6 +79,10 @@ class Completion {
     Instant now = clock.instant();
     Map<Long, EnrollmentPlan> plans = plainPlans(type, finishes);
     for (Finish finish : finishes) {
+      if (finish.manual() && ManualRetries.triggeredAgain(finish.outcome().kind())) {
+        done.put(finish.cardId(), manualAgain(type, finish));
+        continue;
+      }
       Optional<Instant> next = plainNext(type, finish, now, plans);
       if (next.isPresent()) {
         completions.add(new ScheduledCheck(finish.cardId(), type, next.get()));
@@ -98,6 +110,20 @@ class Completion {
     }
     lastChecks.record(type, done);
     return done;
+  }
+
+  private TaskResult manualAgain(TaskType type, Finish finish) {
+    try {
+      return manualRetries.again(type, finish.cardId(), finish.outcome().kind());
+    } catch (RuntimeException e) {
+      log.error(
+          "manual {} check of card {} not triggered again ({}); the card keeps its regular time",
+          type.code(),
+          finish.cardId(),
+          e.getMessage(),
+          e);
+      return TaskResult.FAILED;
+    }
   }
 
   private static TaskResult plainResult(Kind kind) {

@@ -31,8 +31,10 @@ class PollBatch {
    * @param sliceSize the most cards checked at once: no more than the workers can query at once
    * @param sharedPermits whether a slice takes the task type's permits shared by all instances
    *     (regular checks) or none (manual checks: an operator's check never waits for them)
+   * @param carrierCapped whether a query needs a place under its carrier's {@link CarrierQueryCap}
+   *     (regular checks) or not (manual checks: see {@link CheckRunner})
    */
-  record Lane(FanOut workers, int sliceSize, boolean sharedPermits) {}
+  record Lane(FanOut workers, int sliceSize, boolean sharedPermits, boolean carrierCapped) {}
 
   private final CheckPermits permits;
   private final CarrierQueryCap carrierCap;
@@ -89,7 +91,7 @@ class PollBatch {
       metrics.sliceSize(type, slice.size());
       Map<Long, CheckResult> results;
       try (permit) {
-        results = check(slice, type, body, lane.workers());
+        results = check(slice, type, body, lane);
       }
       finish(slice, type, results);
       from += slice.size();
@@ -97,11 +99,12 @@ class PollBatch {
   }
 
   private <R> Map<Long, CheckResult> check(
-      List<PendingCheck> slice, TaskType type, BatchCheckBody<R> body, FanOut workers) {
+      List<PendingCheck> slice, TaskType type, BatchCheckBody<R> body, Lane lane) {
+    FanOut workers = lane.workers();
     List<Answer<R>> answers =
         workers.runAll(
             slice,
-            check -> query(check, body),
+            check -> lane.carrierCapped() ? cappedQuery(check, body) : query(check, body),
             (check, failure) -> new Answer<R>(check, null, failure, false));
     Map<Long, CheckResult> results = new HashMap<>(slice.size() * 2);
     List<Queried<R>> queried = new ArrayList<>(slice.size());
@@ -136,16 +139,21 @@ class PollBatch {
   }
 
   /** The card's carrier query, unless its carrier has no room here ({@link CarrierQueryCap}). */
-  private <R> Answer<R> query(PendingCheck check, BatchCheckBody<R> body) {
+  private <R> Answer<R> cappedQuery(PendingCheck check, BatchCheckBody<R> body) {
     long carrierId = check.card().carrierId();
     if (!carrierCap.tryEnter(carrierId)) {
       return new Answer<>(check, null, null, true);
     }
     try {
-      return new Answer<>(check, body.query(check.task(), check.card()), null, false);
+      return query(check, body);
     } finally {
       carrierCap.leave(carrierId);
     }
+  }
+
+  /** The card's carrier query (it still waits for its slot under the carrier's rate limit). */
+  private static <R> Answer<R> query(PendingCheck check, BatchCheckBody<R> body) {
+    return new Answer<>(check, body.query(check.task(), check.card()), null, false);
   }
 
   /** A card's own step: what it gave, or its failure, or not run (its carrier's cap reached). */
@@ -160,7 +168,8 @@ class PollBatch {
       Optional<CheckOutcome> outcome = outcome(type, check, results.get(cardId));
       if (outcome.isPresent()) {
         finishes.add(
-            new Completion.Finish(cardId, outcome.get(), check.card().devicePollingAllowed()));
+            new Completion.Finish(
+                cardId, outcome.get(), check.card().devicePollingAllowed(), check.task().manual()));
         byCard.put(cardId, check);
       } else {
         settled(type, check, TaskResult.FAILED);

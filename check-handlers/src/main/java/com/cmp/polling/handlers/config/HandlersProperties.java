@@ -27,6 +27,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param manualWorkerThreads manual checks running at once in this instance, on threads of their
  *     own, in slices of at most that many (they take no permit: an operator's check never waits
  *     behind the regular ones)
+ * @param manualRetryDelay when a manual check that could not run (its carrier refused for a while
+ *     or failed in passing, the card busy) runs again: it is triggered again for then, through the
+ *     manual topic, rather than put at {@code retry-delay} in the regular queue behind the regular
+ *     backlog; at most half the queue lease (a longer one is cut to that)
  * @param staticMembership whether the task consumers join their groups as static members (Kafka's
  *     {@code group.instance.id}): a restarted instance then gets its partitions back at once
  *     instead of after the dead consumers' session timeout
@@ -44,6 +48,7 @@ public record HandlersProperties(
     @DefaultValue("60s") Duration retryDelay,
     @DefaultValue("1s") Duration carrierWait,
     @DefaultValue("8") int manualWorkerThreads,
+    @DefaultValue("5s") Duration manualRetryDelay,
     @DefaultValue("true") boolean staticMembership,
     String instanceId) {
 

@@ -29,6 +29,7 @@ class CheckPermitsIT {
           Duration.ofSeconds(60),
           Duration.ofSeconds(1),
           8,
+          Duration.ofSeconds(5),
           true,
           null);
   private final CheckPermits permits = new CheckPermits(redis.template(), settings);
@@ -108,6 +109,7 @@ class CheckPermitsIT {
                 Duration.ofSeconds(60),
                 Duration.ofSeconds(1),
                 8,
+                Duration.ofSeconds(5),
                 true,
                 null));
     assertThat(shortLived.acquireUpTo(TaskType.CARDDATA, 10).count()).isEqualTo(10);

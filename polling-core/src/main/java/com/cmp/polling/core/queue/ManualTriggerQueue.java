@@ -69,9 +69,28 @@ public final class ManualTriggerQueue {
    * trigger outlives the removal of the old one.
    */
   public void enqueue(long cardId, TaskType type) {
+    enqueueAt(cardId, type, clock.instant());
+  }
+
+  /**
+   * {@link #enqueue} due at {@code at} rather than now: a manual check that could not run (its
+   * carrier refused or was busy) is triggered again a little later, through the manual topic. Same
+   * ZADD LT, so it is safe against the trigger's own lease: while the trigger that brought the
+   * check is still leased (Kafka's acknowledgement not yet settled), its score is the lease
+   * deadline; an earlier {@code at} replaces it, and the settling, finding another score, leaves
+   * it.
+   *
+   * @throws IllegalArgumentException when {@code at} is not before a lease taken now would end: the
+   *     settling of a trigger still leased could then remove it
+   */
+  public void enqueueAt(long cardId, TaskType type, Instant at) {
+    if (!at.isBefore(QueueScores.leaseDeadline(clock.instant(), lease))) {
+      throw new IllegalArgumentException(
+          "a manual trigger must be due within the lease (" + lease + "), was " + at);
+    }
     byte[] key = bytes(RedisKeys.manualTriggers(requireType(type)));
     byte[] member = bytes(Long.toString(requireCardId(cardId)));
-    double score = QueueScores.score(clock.instant());
+    double score = QueueScores.score(at);
     call(
         "enqueue manual " + type.code() + " of card " + cardId,
         () ->
