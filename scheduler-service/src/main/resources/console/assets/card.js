@@ -19,12 +19,19 @@ function yesNo(flag) {
   return flag ? "yes" : "no";
 }
 
+// The reasons a rule switch sets aside: "not_realname set aside: grace until … for carrier 3".
+function exemptionsText(view) {
+  return view.exemptions.length === 0 ? "none" :
+    view.exemptions.map((e) => e.reason + " set aside: " + e.text).join("; ");
+}
+
 function facts(view) {
   const c = view.card;
   return el("section", {}, el("h2", {}, "Card " + c.id),
     table(["", ""], [
       ["ICCID", c.iccid], ["carrier", c.carrierId + " (" + c.carrierType + ")"], ["category", c.category],
       ["real-name verified", yesNo(c.realNameVerified)],
+      ["rule switches", exemptionsText(view)],
       ["network", c.online ? "online" : "stopped"],
       ["stop reason", c.stopReason || "–"],
       ["device", view.device ? el("a", { href: "/console/device?id=" + view.device.id }, view.device.id + " (" + view.device.deviceNo + ", polling " + (view.device.pollingEnabled ? "on" : "off") + ")") : "none"],

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.cmp.polling.core.queue.PollingQueueManager;
+import com.cmp.polling.core.switches.RuleSwitchCache;
+import com.cmp.polling.core.switches.RuleSwitchStore;
+import com.cmp.polling.core.switches.SwitchSetting;
 import com.cmp.polling.demo.PipelineApps;
 import com.cmp.polling.demo.infra.Endpoints;
 import com.cmp.polling.scheduler.monitoring.FleetSnapshot;
@@ -197,6 +200,7 @@ class ConsoleBrowserIT {
     assertThat(browser.findElement(By.id("card-stop-reason")).getText()).isEqualTo("manual");
     assertThat(browser.findElement(By.id("card-network")).getText()).isEqualTo("stopped");
     assertThat(browser.findElement(By.id("card-protection-period")).getText()).contains("stop");
+    assertThat(browser.findElement(By.id("card-rule-switches")).getText()).isEqualTo("none");
     List<WebElement> rows = browser.findElements(By.cssSelector("tr.history-row"));
     assertThat(rows).hasSize(1);
     assertThat(rows.get(0).getText()).contains("stop", "manual", "operator", "success");
@@ -205,6 +209,30 @@ class ConsoleBrowserIT {
 
   @Test
   @Order(6)
+  void aCardSparedByARuleSwitch_namesTheSwitchOnItsPage() {
+    // Not polled, so no round of the later tests picks it up; the rules' verdict holds all the
+    // same.
+    long card = postgres.data().card().carrier(9, "C9").unverified().pollingDisabled().insert();
+    RuleSwitchStore store = apps.scheduler().getBean(RuleSwitchStore.class);
+    RuleSwitchCache cache = apps.scheduler().getBean(RuleSwitchCache.class);
+    store.put(9L, new SwitchSetting(false, null), "browser-test");
+    cache.refreshNow();
+    try {
+      browser.get(console + "/console/card?id=" + card);
+
+      wait(browser)
+          .until(
+              ExpectedConditions.textToBePresentInElementLocated(
+                  By.id("card-rule-switches"),
+                  "not_realname set aside: not enforced for carrier 9"));
+    } finally {
+      store.remove(9, "browser-test");
+      cache.refreshNow();
+    }
+  }
+
+  @Test
+  @Order(7)
   void aDeadLetter_canBeReplayed_andLeavesTheList() throws Exception {
     long card = dueCards.get(2);
     String topic = Topics.TASK_CARDDATA.deadLetterName();
@@ -243,7 +271,7 @@ class ConsoleBrowserIT {
   }
 
   @Test
-  @Order(7)
+  @Order(8)
   void configsAndDevicePages_showWhatTheDatabaseHolds() {
     browser.get(console + "/console/configs");
     WebElement activated =
@@ -267,7 +295,7 @@ class ConsoleBrowserIT {
   }
 
   @Test
-  @Order(8)
+  @Order(9)
   void overview_showsTheRoundHeldBack_sinceWhenAndWhy() throws Exception {
     // The handlers stop, and a realname task published five minutes ago waits for nobody: more
     // than max-lag-age (60 s by default), so the next measure holds realname back.
@@ -313,7 +341,7 @@ class ConsoleBrowserIT {
   }
 
   @Test
-  @Order(9)
+  @Order(10)
   void logout_endsTheSession() {
     browser.get(console + "/console/");
     wait(browser).until(ExpectedConditions.elementToBeClickable(By.id("logout"))).click();

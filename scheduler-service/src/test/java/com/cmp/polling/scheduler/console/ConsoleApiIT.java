@@ -13,9 +13,18 @@ import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +52,7 @@ class ConsoleApiIT {
   @RegisterExtension static final RedisExtension redis = new RedisExtension();
   @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
 
+  static final HttpClient ADMIN_HTTP = HttpClient.newHttpClient();
   static SchedulerTestApp app;
   static ConsoleClient console;
   static PollingQueueManager queues;
@@ -225,6 +235,57 @@ class ConsoleApiIT {
   }
 
   @Test
+  void card_namesTheRuleSwitchThatSparesIt_carrierOrDefault_andUntilWhen() {
+    long switchedOff = postgres.data().card().carrier(31, "C31").unverified().insert();
+    long verified = postgres.data().card().carrier(31, "C31").insert();
+    long otherCarrier = postgres.data().card().carrier(32, "C32").unverified().insert();
+    long inGrace = postgres.data().card().carrier(33, "C33").unverified().insert();
+    long graceOver = postgres.data().card().carrier(34, "C34").unverified().insert();
+    LocalDate today = LocalDate.now(ZoneOffset.UTC);
+    Instant graceEnd = today.plusDays(30).atStartOfDay(ZoneOffset.UTC).toInstant();
+    try {
+      assertThat(putSwitch("31", false, null)).isEqualTo(200);
+      assertThat(putSwitch("33", true, today.plusDays(30))).isEqualTo(200);
+      assertThat(putSwitch("34", true, today.minusDays(1))).isEqualTo(200);
+
+      JsonNode off = exemptionsOf(switchedOff);
+      assertThat(off.size()).isEqualTo(1);
+      assertThat(off.at("/0/reason").asString()).isEqualTo("not_realname");
+      assertThat(off.at("/0/switchScope").asString()).isEqualTo("carrier");
+      assertThat(off.at("/0/kind").asString()).isEqualTo("not_enforced");
+      assertThat(off.at("/0/graceUntil").isNull()).isTrue();
+      assertThat(off.at("/0/text").asString()).isEqualTo("not enforced for carrier 31");
+      assertThat(exemptionsOf(verified).size()).as("a verified card needs no exemption").isZero();
+      assertThat(exemptionsOf(otherCarrier).size()).as("another carrier's card").isZero();
+      JsonNode grace = exemptionsOf(inGrace);
+      assertThat(grace.size()).isEqualTo(1);
+      assertThat(grace.at("/0/switchScope").asString()).isEqualTo("carrier");
+      assertThat(grace.at("/0/kind").asString()).isEqualTo("grace");
+      assertThat(grace.at("/0/graceUntil").asString()).isEqualTo(graceEnd.toString());
+      assertThat(grace.at("/0/text").asString())
+          .isEqualTo("grace until " + graceEnd + " for carrier 33");
+      assertThat(exemptionsOf(graceOver).size()).as("a grace date passed").isZero();
+
+      assertThat(putSwitch("default", true, today.plusDays(30))).isEqualTo(200);
+
+      JsonNode byDefault = exemptionsOf(otherCarrier);
+      assertThat(byDefault.size()).isEqualTo(1);
+      assertThat(byDefault.at("/0/switchScope").asString()).isEqualTo("default");
+      assertThat(byDefault.at("/0/kind").asString()).isEqualTo("grace");
+      assertThat(byDefault.at("/0/graceUntil").asString()).isEqualTo(graceEnd.toString());
+      assertThat(byDefault.at("/0/text").asString()).endsWith("for carrier 32 (default switch)");
+      assertThat(exemptionsOf(graceOver).size())
+          .as("its own switch overrides the default")
+          .isZero();
+    } finally {
+      putSwitch("default", true, null);
+      for (String carrier : List.of("31", "33", "34")) {
+        admin(HttpRequest.newBuilder(switchUri(carrier + "?actor=console-it")).DELETE());
+      }
+    }
+  }
+
+  @Test
   void checkNow_putsTheCardAmongTheManualTriggers() {
     long card = postgres.data().card().insert();
 
@@ -340,6 +401,46 @@ class ConsoleApiIT {
         .isEqualTo(400);
     assertThat(console.post("/console/api/dead-letters/" + topic + "/discard", "{}").status())
         .isEqualTo(400);
+  }
+
+  private static JsonNode exemptionsOf(long card) {
+    ConsoleClient.Reply reply = console.get("/console/api/cards/" + card);
+    assertThat(reply.status()).isEqualTo(200);
+    return reply.json().path("exemptions");
+  }
+
+  /** Sets a rule switch through the admin API, as an operator does; answers the HTTP status. */
+  private static int putSwitch(String scope, boolean enforce, LocalDate graceUntil) {
+    String grace = graceUntil == null ? "null" : "\"" + graceUntil + "\"";
+    String body =
+        "{\"enforceNotRealname\": "
+            + enforce
+            + ", \"notRealnameGraceUntil\": "
+            + grace
+            + ", \"actor\": \"console-it\"}";
+    return admin(
+        HttpRequest.newBuilder(switchUri(scope))
+            .header("Content-Type", "application/json")
+            .PUT(BodyPublishers.ofString(body)));
+  }
+
+  private static URI switchUri(String scopeAndQuery) {
+    return URI.create(app.baseUrl() + "/api/admin/rules/switches/" + scopeAndQuery);
+  }
+
+  private static int admin(HttpRequest.Builder request) {
+    try {
+      return ADMIN_HTTP
+          .send(
+              request.header("Authorization", "Bearer " + SchedulerTestApp.TOKEN).build(),
+              BodyHandlers.discarding())
+          .statusCode();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
   }
 
   private static byte[] bytes(String text) {

@@ -17,6 +17,7 @@ import com.cmp.polling.core.usage.DataUsageStore;
 import com.cmp.polling.scheduler.console.ConsoleNotFoundException;
 import com.cmp.polling.scheduler.console.card.CardView.QueuePlace;
 import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.stopresume.rules.StopRules;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,7 +27,10 @@ import java.util.Map;
 import java.util.Optional;
 import org.springframework.stereotype.Component;
 
-/** Puts together a {@link CardView}: PostgreSQL for the card, Redis for its place in the queues. */
+/**
+ * Puts together a {@link CardView}: PostgreSQL for the card, Redis for its place in the queues, and
+ * the stop rules (with the rule switches in force) for the reasons a switch sets aside.
+ */
 @Component
 class CardDetails {
 
@@ -40,6 +44,7 @@ class CardDetails {
   private final StopResumeLogStore history;
   private final CardPlanner planner;
   private final ProtectionPeriods protection;
+  private final StopRules rules;
   private final QueueInspector queues;
   private final LastCheckRecords lastChecks;
   private final Duration lease;
@@ -53,6 +58,7 @@ class CardDetails {
       StopResumeLogStore history,
       CardPlanner planner,
       ProtectionPeriods protection,
+      StopRules rules,
       QueueInspector queues,
       LastCheckRecords lastChecks,
       PollingProperties polling,
@@ -64,6 +70,7 @@ class CardDetails {
     this.history = history;
     this.planner = planner;
     this.protection = protection;
+    this.rules = rules;
     this.queues = queues;
     this.lastChecks = lastChecks;
     this.lease = polling.queue().lease();
@@ -96,6 +103,8 @@ class CardDetails {
         CardView.CardRow.of(card),
         device.map(CardView.DeviceRow::of).orElse(null),
         polling,
+        // The verdict StopResumeService acts on, so the page cannot disagree with the decision.
+        rules.verdict(card).exempted().stream().map(CardView.ExemptionRow::of).toList(),
         protection.desiredState(cardId).map(state -> state.code()).orElse(null),
         protection.remaining(cardId).map(Duration::toSeconds).orElse(null),
         card.packageOwner().toString(),

@@ -4,18 +4,26 @@ import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.device.Device;
 import com.cmp.polling.core.packageusage.PackageUsage;
 import com.cmp.polling.core.stopresumelog.StopResumeLogEntry;
+import com.cmp.polling.core.switches.Exemption;
 import com.cmp.polling.core.usage.DataUsageSample;
 import com.cmp.polling.schemas.action.StopReason;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Locale;
 
-/** {@code GET /console/api/cards/{cardId}}: everything an operator asks about one card. */
+/**
+ * {@code GET /console/api/cards/{cardId}}: everything an operator asks about one card.
+ *
+ * @param exemptions the stop reasons that hold for the card now but that a rule switch sets aside
+ *     (why an unverified card stays online, or is resumed); empty when no switch spares it
+ */
 record CardView(
     CardRow card,
     DeviceRow device,
     Polling polling,
+    List<ExemptionRow> exemptions,
     String protection,
     Long protectionSecondsLeft,
     String packagesOf,
@@ -82,6 +90,28 @@ record CardView(
       String configName,
       List<String> taskTypes) {}
 
+  /**
+   * A reason a rule switch sets aside for the card now, as the card evaluation endpoint shows it.
+   *
+   * @param switchScope {@code carrier} (the carrier's own switch) or {@code default}
+   * @param kind {@code not_enforced} (the rule is off) or {@code grace} (on, from {@code
+   *     graceUntil})
+   * @param graceUntil when the grace period ends; null for {@code not_enforced}
+   * @param text as the evaluation's log line says it
+   */
+  record ExemptionRow(
+      String reason, String switchScope, String kind, Instant graceUntil, String text) {
+
+    static ExemptionRow of(Exemption e) {
+      return new ExemptionRow(
+          e.reason().code(),
+          e.byDefault() ? "default" : "carrier",
+          e.kind().name().toLowerCase(Locale.ROOT),
+          e.graceUntil(),
+          e.describe());
+    }
+  }
+
   record PackageRow(
       long id,
       String status,
@@ -93,7 +123,7 @@ record CardView(
     static PackageRow of(PackageUsage p) {
       return new PackageRow(
           p.id(),
-          p.status().name().toLowerCase(java.util.Locale.ROOT),
+          p.status().name().toLowerCase(Locale.ROOT),
           p.dataLimitMb(),
           p.dataUsageMb(),
           p.activatedAt(),
