@@ -44,8 +44,10 @@ function backpressure(overview) {
     table(["task type", "state", "cause", "held back", "last round"], rows),
     el("p", { class: "muted" }, "As the last scheduling round of any instance recorded it (shared in Redis). "
       + "A type is held back while the oldest task its handlers have not consumed is older than max-lag-age ("
-      + duration(h.maxLagAgeSeconds) + ": lag age), or more tasks wait for them than max-consumer-lag ("
-      + num(h.maxConsumerLag) + ": lag count)."));
+      + duration(h.maxLagAgeSeconds) + ": lag age)"
+      + (h.maxConsumerLag > 0
+        ? ", or more tasks wait for them than max-consumer-lag (" + num(h.maxConsumerLag) + ": lag count)."
+        : "; the count rule (max-consumer-lag) is off.")));
 }
 
 function holdBacks(overview) {
