@@ -6,8 +6,6 @@ import static org.awaitility.Awaitility.await;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.scheduler.SchedulerTestApp;
-import com.cmp.polling.scheduler.initializer.InitProgress;
-import com.cmp.polling.scheduler.initializer.InitProgressStore;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.stopresume.lock.HeldLock;
 import com.cmp.polling.stopresume.lock.OperationLocks;
@@ -20,6 +18,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
@@ -28,8 +27,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
-/** {@code POST /api/admin/queues/rebuild}: the queues rebuilt from PostgreSQL on demand. */
+/**
+ * {@code POST /api/admin/queues/rebuild}: the queues rebuilt from PostgreSQL on demand. The
+ * initializer reads {@link #PAGE} cards a page and rests a second after each, so a run over the 300
+ * cards stays at least five seconds between its first page and its last: its progress can be seen
+ * under way.
+ */
 class QueueRebuildIT {
+
+  static final int PAGE = 50;
 
   @RegisterExtension static final PostgresExtension postgres = PostgresExtension.migrated();
   @RegisterExtension static final RedisExtension redis = new RedisExtension();
@@ -54,12 +60,27 @@ class QueueRebuildIT {
                 false,
                 "cmp.polling.scheduler.initializer.enabled",
                 true,
+                "cmp.polling.scheduler.initializer.batch-size",
+                PAGE,
                 "cmp.polling.scheduler.initializer.pause",
-                "0s",
+                "1s",
                 "cmp.polling.scheduler.initializer.watch-interval",
                 "500ms"));
     api = AdminApi.withToken(app.baseUrl(), SchedulerTestApp.TOKEN);
     await().atMost(Duration.ofSeconds(30)).until(() -> realnameMembers().equals(Set.copyOf(cards)));
+    // The initializer rests after its last page, then records its completion and gives its lock
+    // back.
+    await()
+        .pollInSameThread()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () -> {
+              Optional<HeldLock> lock =
+                  app.bean(OperationLocks.class)
+                      .tryAcquire(RedisKeys.INIT_LOCK, Duration.ofMinutes(1));
+              lock.ifPresent(HeldLock::close);
+              return lock.isPresent();
+            });
   }
 
   @AfterAll
@@ -68,7 +89,7 @@ class QueueRebuildIT {
   }
 
   @Test
-  void rebuild_queuesTheMissingCards_andLeavesAQueuedOrLeasedEntryAsItIs() {
+  void rebuild_showsItsProgress_queuesTheMissingCards_andLeavesAQueuedOrLeasedEntryAsItIs() {
     for (String card : cards.subList(0, 50)) {
       redis.template().opsForZSet().remove(queueOf(card), card);
     }
@@ -83,16 +104,34 @@ class QueueRebuildIT {
     JsonNode body = reply.json();
     assertThat(body.path("total").asLong()).isEqualTo(300);
     assertThat(body.path("progress").asString()).isEqualTo("/api/monitoring/initializer");
-    Instant startedAt = Instant.parse(body.path("startedAt").asString());
-    await()
-        .atMost(Duration.ofSeconds(30))
-        .until(
-            () -> {
-              InitProgress progress = app.bean(InitProgressStore.class).read().orElseThrow();
-              return progress.completed() && progress.startedAt().equals(startedAt);
-            });
-    JsonNode progress = api.get("/api/monitoring/initializer").json();
+    String startedAt = body.path("startedAt").asString();
+    JsonNode underWay =
+        await()
+            .atMost(Duration.ofSeconds(30))
+            .pollInterval(Duration.ofMillis(100))
+            .until(
+                () -> api.get("/api/monitoring/initializer").json(),
+                p ->
+                    p.path("startedAt").asString().equals(startedAt)
+                        && p.path("processed").asLong() > 0
+                        && p.path("processed").asLong() < 300);
+    assertThat(underWay.path("completed").asBoolean()).isFalse();
+    assertThat(underWay.path("total").asLong()).isEqualTo(300);
+    assertThat(underWay.path("processed").asLong() % PAGE).isZero();
+    assertThat(underWay.path("percent").asDouble())
+        .isEqualTo(Math.round(underWay.path("processed").asLong() * 1000.0 / 300) / 10.0);
+    assertThat(underWay.path("lastId").asLong())
+        .isEqualTo(Long.parseLong(cards.get((int) underWay.path("processed").asLong() - 1)));
+    JsonNode progress =
+        await()
+            .atMost(Duration.ofSeconds(30))
+            .until(
+                () -> api.get("/api/monitoring/initializer").json(),
+                p ->
+                    p.path("startedAt").asString().equals(startedAt)
+                        && p.path("completed").asBoolean());
     assertThat(progress.path("processed").asLong()).isEqualTo(300);
+    assertThat(progress.path("percent").asDouble()).isEqualTo(100.0);
     assertThat(realnameMembers()).isEqualTo(Set.copyOf(cards));
     assertThat(redis.template().opsForZSet().score(queueOf(leased), leased)).isEqualTo(leaseEnd);
   }

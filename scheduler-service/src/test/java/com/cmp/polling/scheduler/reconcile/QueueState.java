@@ -48,7 +48,28 @@ final class QueueState {
     redis.opsForZSet().remove(key(cardId, type), Long.toString(cardId));
   }
 
+  /** Puts the card in the {@code type} queue of {@code shard}, which need not be its own. */
+  void putInShard(long cardId, int shard, TaskType type, Instant at) {
+    redis
+        .opsForZSet()
+        .add(RedisKeys.shardQueue(shard, type), Long.toString(cardId), at.toEpochMilli() / 1000.0);
+  }
+
+  /** The card's score in the {@code type} queue of {@code shard}, or null. */
+  Double scoreInShard(long cardId, int shard, TaskType type) {
+    return redis.opsForZSet().score(RedisKeys.shardQueue(shard, type), Long.toString(cardId));
+  }
+
+  /** A shard other than the card's own. */
+  static int anotherShardThan(long cardId) {
+    return (shardOf(cardId) + 1) % SHARDS;
+  }
+
+  static int shardOf(long cardId) {
+    return (int) (cardId % SHARDS);
+  }
+
   private static String key(long cardId, TaskType type) {
-    return RedisKeys.shardQueue((int) (cardId % SHARDS), type);
+    return RedisKeys.shardQueue(shardOf(cardId), type);
   }
 }

@@ -18,6 +18,7 @@ import com.cmp.polling.scheduler.initializer.InitProgress;
 import com.cmp.polling.scheduler.initializer.InitProgressStore;
 import com.cmp.polling.scheduler.reconcile.PassResult.Outcome;
 import com.cmp.polling.scheduler.schedule.ConsumerLag;
+import com.cmp.polling.schemas.Topic;
 import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.json.PayloadCodec;
 import com.cmp.polling.schemas.lifecycle.LifecycleEvent;
@@ -27,6 +28,7 @@ import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
 import com.cmp.polling.testsupport.time.SettableClock;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
 import java.time.Duration;
@@ -37,17 +39,24 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.header.internals.RecordHeader;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.springframework.kafka.core.DefaultKafkaProducerFactory;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
 import org.springframework.kafka.support.KafkaHeaders;
 
 /**
@@ -173,7 +182,8 @@ class ReconcilerIT {
   }
 
   @Test
-  void strayEntries_ofCardsNotPolled_andOfIdsWithoutARow_areRemovedInOnePass() {
+  void
+      strayEntries_ofCardsNotPolled_ofIdsWithoutARow_andInAnotherShardThanTheirCards_areRemovedInOnePass() {
     long pollingOff = plain.get(5);
     long deleted = plain.get(6);
     long noConfig = plain.get(7);
@@ -203,12 +213,37 @@ class ReconcilerIT {
     state.put(9_000_001, REALNAME, clock.instant().minusSeconds(10));
     state.put(9_000_001, PACKAGE, clock.instant().minusSeconds(10));
     state.put(9_000_017, CARDDATA, clock.instant().plus(Duration.ofDays(1)));
+    // A polled card's id in another shard's queue as well as in its own; another's entry moved
+    // to another shard, its own shard left without it.
+    long alsoElsewhere = plain.get(14);
+    long movedAway = plain.get(15);
+    Double ownScore = state.score(alsoElsewhere, REALNAME);
+    assertThat(ownScore).isNotNull();
+    state.putInShard(
+        alsoElsewhere,
+        QueueState.anotherShardThan(alsoElsewhere),
+        REALNAME,
+        clock.instant().plus(Duration.ofHours(2)));
+    state.remove(movedAway, CARDDATA);
+    state.putInShard(
+        movedAway,
+        QueueState.anotherShardThan(movedAway),
+        CARDDATA,
+        clock.instant().minusSeconds(10));
     Counters before = Counters.read();
 
     PassResult pass = reconciler.runNow("test");
 
-    assertThat(pass.repairs()).isEqualTo(repairs(0, 3 + 3 + 3 + 9 + 3, 0));
-    assertThat(Counters.read().minus(before).repairs()).isEqualTo(repairs(0, 21, 0));
+    // 21 entries of cards not polled or without a row, 2 in a wrong shard; 1 added to its own.
+    assertThat(pass.repairs()).isEqualTo(repairs(1, 3 + 3 + 3 + 9 + 3 + 2, 0));
+    assertThat(Counters.read().minus(before).repairs()).isEqualTo(repairs(1, 23, 0));
+    assertThat(
+            state.scoreInShard(alsoElsewhere, QueueState.anotherShardThan(alsoElsewhere), REALNAME))
+        .isNull();
+    assertThat(state.score(alsoElsewhere, REALNAME)).isEqualTo(ownScore);
+    assertThat(state.scoreInShard(movedAway, QueueState.anotherShardThan(movedAway), CARDDATA))
+        .isNull();
+    assertThat(state.typesOf(movedAway)).containsExactlyInAnyOrder(REALNAME, CARDDATA, PACKAGE);
     for (long card : involved) {
       assertThat(state.typesOf(card)).isEmpty();
     }
@@ -237,8 +272,17 @@ class ReconcilerIT {
     state.remove(protectedOnce, PROTECT);
   }
 
+  /**
+   * What a dead-lettered lifecycle event leaves behind: PostgreSQL changed, the queues not. The
+   * lifecycle listener is another module and does not run here; its part is played as it is
+   * configured there (lifecycle-listener {@code ConsumerConfiguration}): its consumer group takes
+   * the event, spring-kafka's {@link DeadLetterPublishingRecoverer} writes it to {@code
+   * polling.lifecycle-dlt} with the failure in its headers, and the group commits past it. The pass
+   * reads nothing of the dead-letter topic: it repairs the queues from PostgreSQL alone, and the
+   * event being consumed (no lag) is what lets it act without waiting.
+   */
   @Test
-  void aLifecycleEventThatEndedInTheDeadLetterTopic_leftItsCardUnqueued_andOnePassQueuesIt()
+  void aCardEnabledInPostgres_whoseLifecycleEventWasDeadLettered_isQueuedByOnePassFromPostgres()
       throws Exception {
     long card = disabled.get(0);
     assertThat(state.typesOf(card)).isEmpty();
@@ -253,28 +297,59 @@ class ReconcilerIT {
                 Topics.LIFECYCLE,
                 LifecycleEvent.ofCard(
                     LifecycleEventType.CARD_POLLING_ENABLED, card, null, enabledAt));
-    String deadLetters = Topics.LIFECYCLE.deadLetterName();
     try (KafkaProducer<String, byte[]> producer = kafka.producer()) {
-      ProducerRecord<String, byte[]> record =
-          new ProducerRecord<>(deadLetters, Long.toString(card), event);
-      record
-          .headers()
-          .add(new RecordHeader(KafkaHeaders.DLT_ORIGINAL_TOPIC, bytes(Topics.LIFECYCLE.name())));
-      record
-          .headers()
-          .add(new RecordHeader(KafkaHeaders.DLT_EXCEPTION_MESSAGE, bytes("Redis unavailable")));
-      producer.send(record).get();
+      producer
+          .send(new ProducerRecord<>(Topics.LIFECYCLE.name(), Long.toString(card), event))
+          .get();
     }
-    assertThat(kafka.readFromBeginning(deadLetters, 1, Duration.ofSeconds(10)))
-        .singleElement()
-        .satisfies(r -> assertThat(r.key()).isEqualTo(Long.toString(card)));
+    ConsumerRecord<String, byte[]> taken =
+        consumeLifecycleTopicAsTheListener().stream()
+            .filter(r -> r.key().equals(Long.toString(card)))
+            .findFirst()
+            .orElseThrow();
+    deadLetterAsTheListener(
+        taken, new IllegalStateException("applying the lifecycle event failed: Redis unavailable"));
+
+    String deadLetters = Topics.LIFECYCLE.deadLetterName();
+    ConsumerRecord<String, byte[]> dead =
+        kafka.readFromBeginning(deadLetters, 1, Duration.ofSeconds(10)).get(0);
+    assertThat(dead.key()).isEqualTo(Long.toString(card));
+    assertThat(dead.value()).isEqualTo(event);
+    assertThat(header(dead, KafkaHeaders.DLT_ORIGINAL_TOPIC)).isEqualTo(Topics.LIFECYCLE.name());
+    assertThat(
+            ByteBuffer.wrap(dead.headers().lastHeader(KafkaHeaders.DLT_ORIGINAL_OFFSET).value())
+                .getLong())
+        .isEqualTo(taken.offset());
+    assertThat(header(dead, KafkaHeaders.DLT_EXCEPTION_MESSAGE)).contains("Redis unavailable");
+    assertThat(state.typesOf(card)).isEmpty();
     Counters before = Counters.read();
 
     PassResult pass = reconciler.runNow("test");
 
+    assertThat(pass.settle()).isEqualTo(SETTLE);
     assertThat(pass.repairs()).isEqualTo(repairs(3, 0, 0));
     assertThat(Counters.read().minus(before).repairs()).isEqualTo(repairs(3, 0, 0));
     assertThat(state.typesOf(card)).containsExactlyInAnyOrder(REALNAME, CARDDATA, PACKAGE);
+  }
+
+  /**
+   * The lifecycle listener's recoverer: any partition of {@code <topic>-dlt}, reason in headers.
+   */
+  private static void deadLetterAsTheListener(
+      ConsumerRecord<String, byte[]> record, Exception failure) {
+    DefaultKafkaProducerFactory<String, byte[]> producers =
+        new DefaultKafkaProducerFactory<>(
+            Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()),
+            new StringSerializer(),
+            new ByteArraySerializer());
+    try {
+      new DeadLetterPublishingRecoverer(
+              new KafkaTemplate<>(producers),
+              (failed, error) -> new TopicPartition(failed.topic() + Topic.DEAD_LETTER_SUFFIX, -1))
+          .accept(record, failure);
+    } finally {
+      producers.destroy();
+    }
   }
 
   @Test
@@ -462,8 +537,11 @@ class ReconcilerIT {
     assertThat(state.typesOf(card)).isEmpty();
   }
 
-  /** The listener's group commits past everything in {@code polling.lifecycle}. */
-  private static void consumeLifecycleTopicAsTheListener() {
+  /**
+   * The listener's group commits past everything in {@code polling.lifecycle}; returns what it
+   * took.
+   */
+  private static List<ConsumerRecord<String, byte[]>> consumeLifecycleTopicAsTheListener() {
     try (KafkaConsumer<String, byte[]> consumer =
         new KafkaConsumer<>(
             Map.of(
@@ -480,10 +558,16 @@ class ReconcilerIT {
                 ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
                 ByteArrayDeserializer.class))) {
       consumer.subscribe(List.of(Topics.LIFECYCLE.name()));
+      List<ConsumerRecord<String, byte[]>> taken = new ArrayList<>();
       await()
           .atMost(Duration.ofSeconds(30))
-          .until(() -> !consumer.poll(Duration.ofMillis(200)).isEmpty());
+          .until(
+              () -> {
+                consumer.poll(Duration.ofMillis(200)).forEach(taken::add);
+                return !taken.isEmpty();
+              });
       consumer.commitSync();
+      return taken;
     }
   }
 
@@ -499,8 +583,8 @@ class ReconcilerIT {
     return Instant.ofEpochMilli(Math.round(score * 1000));
   }
 
-  private static byte[] bytes(String text) {
-    return text.getBytes(StandardCharsets.UTF_8);
+  private static String header(ConsumerRecord<String, byte[]> record, String name) {
+    return new String(record.headers().lastHeader(name).value(), StandardCharsets.UTF_8);
   }
 
   static Map<RepairKind, Long> repairs(long missing, long stray, long wrongType) {
