@@ -7,6 +7,7 @@ import com.cmp.polling.core.queue.QueueSettings;
 import org.apache.kafka.clients.admin.Admin;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Lazy;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.kafka.core.KafkaAdmin;
@@ -26,8 +27,13 @@ class MonitoringConfiguration {
     return new GovernedCards(jdbc);
   }
 
-  /** One Kafka admin client for the monitoring reads (offsets of task and dead-letter topics). */
+  /**
+   * One Kafka admin client for the monitoring reads (offsets of task and dead-letter topics).
+   * Created at its first use (its users get it through {@code @Lazy}), so that a process that never
+   * reads them (the dry-run command) creates no Kafka client and needs no broker.
+   */
   @Bean(destroyMethod = "close")
+  @Lazy
   Admin monitoringKafkaAdmin(KafkaAdmin kafkaAdmin) {
     return Admin.create(kafkaAdmin.getConfigurationProperties());
   }

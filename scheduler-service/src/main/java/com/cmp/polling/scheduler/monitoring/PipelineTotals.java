@@ -10,6 +10,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.context.annotation.Lazy;
 import org.springframework.stereotype.Component;
 
 /**
@@ -27,7 +28,7 @@ class PipelineTotals {
   private final SchedulerStatsStore stats;
   private final Admin admin;
 
-  PipelineTotals(SchedulerStatsStore stats, Admin monitoringKafkaAdmin) {
+  PipelineTotals(SchedulerStatsStore stats, @Lazy Admin monitoringKafkaAdmin) {
     this.stats = stats;
     this.admin = monitoringKafkaAdmin;
   }

@@ -20,9 +20,12 @@ import org.springframework.stereotype.Component;
 
 /**
  * {@code java -jar scheduler-service.jar --dry-run [--carrier=N]}: prints what the rules would do
- * now and exits. In that mode ({@link #execute}) the app starts without its web server, scheduling
- * loop, card initializer, package triggers and queue reconciler, and creates no Kafka topic: it
- * only reads PostgreSQL, Redis (protection periods) and its configs. Without {@code --dry-run} this
+ * now and exits; with {@code --list=stop|resume|exempt [--reason=R] [--holding=R] [--after-id=ID]
+ * [--limit=N]} it prints instead one page of the ids of those cards (as the admin API's {@code
+ * /api/admin/rules/dry-run/cards} lists them) and the option that reads the next page. In that mode
+ * ({@link #execute}) the app starts without its web server, scheduling loop, card initializer,
+ * package triggers, queue reconciler and monitoring snapshot, and creates no Kafka client: it only
+ * reads PostgreSQL, Redis (protection periods) and its configs. Without {@code --dry-run} this
  * runner does nothing.
  */
 @Component
@@ -32,6 +35,11 @@ public class DryRunCommand implements ApplicationRunner {
 
   static final String OPTION = "dry-run";
   static final String CARRIER = "carrier";
+  static final String LIST = "list";
+  static final String REASON = "reason";
+  static final String HOLDING = "holding";
+  static final String AFTER_ID = "after-id";
+  static final String LIMIT = "limit";
 
   private final RuleDryRun dryRun;
 
@@ -61,9 +69,9 @@ public class DryRunCommand implements ApplicationRunner {
 
   /**
    * The app as dry-run mode starts it (without running it): no web server, no scheduling loop,
-   * initializer, package triggers or topic creation. The runner acts only if the arguments given to
-   * {@code run} hold {@code --dry-run}; without, the context stays up for a caller (a benchmark) to
-   * use its {@link RuleDryRun}.
+   * initializer, package triggers, reconciler, monitoring snapshot or topic creation. The runner
+   * acts only if the arguments given to {@code run} hold {@code --dry-run}; without, the context
+   * stays up for a caller (a benchmark) to use its {@link RuleDryRun}.
    */
   public static SpringApplication application() {
     SpringApplication app = new SpringApplication(SchedulerApplication.class);
@@ -88,6 +96,9 @@ public class DryRunCommand implements ApplicationRunner {
         "cmp.polling.scheduler.initializer.enabled", false,
         "cmp.polling.scheduler.triggers.enabled", false,
         "cmp.polling.scheduler.reconciler.enabled", false,
+        // The snapshot reads Kafka offsets: against a broker that is away, each read and then the
+        // admin client's close wait out Kafka's timeouts (a minute). Off, nothing asks Kafka.
+        "cmp.polling.scheduler.monitoring.enabled", false,
         "cmp.polling.kafka.create-topics", false,
         // No API is served in this mode; its wiring still wants a token.
         "cmp.polling.scheduler.admin.token", HexFormat.of().formatHex(random));
@@ -98,22 +109,70 @@ public class DryRunCommand implements ApplicationRunner {
     if (!args.containsOption(OPTION)) {
       return;
     }
-    Long carrierId = carrier(args.getOptionValues(CARRIER));
-    String report = DryRunText.of(DryRunView.of(dryRun.run(carrierId)));
+    Long carrierId = carrier(single(args, CARRIER));
+    String report;
+    if (args.containsOption(LIST)) {
+      DryRunCardQuery query = query(args, carrierId);
+      report = DryRunText.of(query, query.run(dryRun));
+    } else {
+      for (String listing : List.of(REASON, HOLDING, AFTER_ID, LIMIT)) {
+        if (args.containsOption(listing)) {
+          throw new IllegalArgumentException("--" + listing + " goes with --" + LIST);
+        }
+      }
+      report = DryRunText.of(DryRunView.of(dryRun.run(carrierId)));
+    }
     // The command's product is its report: standard output, apart from the log.
     System.out.print(report);
     System.out.flush();
   }
 
-  private static Long carrier(List<String> values) {
+  private static DryRunCardQuery query(ApplicationArguments args, Long carrierId) {
+    String afterId = single(args, AFTER_ID);
+    String limit = single(args, LIMIT);
+    return new DryRunCardQuery(
+        DryRunCardQuery.action("--" + LIST, single(args, LIST)),
+        DryRunCardQuery.reason("--" + REASON, single(args, REASON)),
+        DryRunCardQuery.reason("--" + HOLDING, single(args, HOLDING)),
+        carrierId,
+        DryRunCardQuery.afterId("--" + AFTER_ID, afterId == null ? 0 : number(AFTER_ID, afterId)),
+        DryRunCardQuery.limit(
+            "--" + LIMIT,
+            limit == null ? DryRunCardQuery.DEFAULT_LIMIT : within(number(LIMIT, limit))));
+  }
+
+  /** A number beyond an int kept beyond it (not wrapped around), so that the check refuses it. */
+  private static int within(long number) {
+    return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, number));
+  }
+
+  /** The option's value, null when it is not given. */
+  private static String single(ApplicationArguments args, String option) {
+    List<String> values = args.getOptionValues(option);
     if (values == null || values.isEmpty()) {
       return null;
     }
     if (values.size() > 1) {
-      throw new IllegalArgumentException("--carrier given " + values.size() + " times");
+      throw new IllegalArgumentException("--" + option + " given " + values.size() + " times");
+    }
+    return values.get(0).strip();
+  }
+
+  private static long number(String option, String value) {
+    try {
+      return Long.parseLong(value);
+    } catch (NumberFormatException notANumber) {
+      throw new IllegalArgumentException(
+          "--" + option + " must be a whole number, was '" + value + "'");
+    }
+  }
+
+  private static Long carrier(String value) {
+    if (value == null) {
+      return null;
     }
     try {
-      long carrierId = Long.parseLong(values.get(0).strip());
+      long carrierId = Long.parseLong(value);
       if (carrierId > 0) {
         return carrierId;
       }
@@ -121,6 +180,6 @@ public class DryRunCommand implements ApplicationRunner {
       // refused below
     }
     throw new IllegalArgumentException(
-        "--carrier must be a carrier id above 0, was '" + values.get(0) + "'");
+        "--carrier must be a carrier id above 0, was '" + value + "'");
   }
 }

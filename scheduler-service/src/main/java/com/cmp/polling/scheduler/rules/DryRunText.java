@@ -1,12 +1,16 @@
 package com.cmp.polling.scheduler.rules;
 
 import com.cmp.polling.scheduler.rules.SwitchViews.SwitchView;
+import com.cmp.polling.stopresume.dryrun.DryRunCardPage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-/** The dry run as the command prints it: a short report for a person at a terminal. */
+/**
+ * The dry run as the command prints it: a short report for a person at a terminal, or a page of
+ * card ids, one a line, for a script (the other lines begin with {@code #}).
+ */
 final class DryRunText {
 
   private DryRunText() {}
@@ -70,6 +74,35 @@ final class DryRunText {
               reasons(carrier.counts().get("exempt"))));
     }
     line(text, "Note: " + view.switchedOffNotRealname() + ".");
+    return text.toString();
+  }
+
+  static String of(DryRunCardQuery query, DryRunCardPage page) {
+    StringBuilder text = new StringBuilder();
+    line(
+        text,
+        "# Cards the rules would "
+            + DryRunView.code(query.action())
+            + (query.reason() == null ? "" : " for " + query.reason().code())
+            + (query.holding() == null
+                ? ""
+                : ", with " + query.holding().code() + " among the reasons,")
+            + " in "
+            + (query.carrierId() == null ? "the whole fleet" : "carrier " + query.carrierId())
+            + ", after id "
+            + query.afterId()
+            + ", at most "
+            + query.limit()
+            + " (nothing was changed):");
+    page.cardIds().forEach(id -> line(text, Long.toString(id)));
+    line(
+        text,
+        "# "
+            + page.cardIds().size()
+            + (page.cardIds().size() == 1 ? " card" : " cards")
+            + (page.nextAfterId() == null
+                ? "; last page."
+                : "; next page: --" + DryRunCommand.AFTER_ID + "=" + page.nextAfterId()));
     return text.toString();
   }
 

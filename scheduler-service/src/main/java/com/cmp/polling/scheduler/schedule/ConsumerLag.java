@@ -39,12 +39,16 @@ public class ConsumerLag implements DisposableBean {
   private static final long TIMEOUT_SECONDS = 5;
   private static final Duration READ_TIMEOUT = Duration.ofSeconds(2);
 
-  private final Admin admin;
-  private final KafkaConsumer<byte[], byte[]> reader;
+  private final Map<String, Object> adminConfig;
+  private final Map<String, Object> readerConfig;
   private final Clock clock;
+  // Created at the first measure, not here: a process that never measures (the dry-run command)
+  // creates no Kafka client and needs no broker. Guarded by this.
+  private Admin admin;
+  private KafkaConsumer<byte[], byte[]> reader;
 
   public ConsumerLag(KafkaAdmin kafkaAdmin, KafkaProperties kafka, Clock clock) {
-    this.admin = Admin.create(kafkaAdmin.getConfigurationProperties());
+    this.adminConfig = new HashMap<>(kafkaAdmin.getConfigurationProperties());
     Map<String, Object> config = new HashMap<>(kafka.buildConsumerProperties());
     // Assigned partitions only: no group, nothing committed, nothing to disturb the handlers.
     config.remove(ConsumerConfig.GROUP_ID_CONFIG);
@@ -56,7 +60,7 @@ public class ConsumerLag implements DisposableBean {
     config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
     // One record per partition is all it needs; a producer batch (64 KiB) still fits.
     config.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 128 * 1024);
-    this.reader = new KafkaConsumer<>(config);
+    this.readerConfig = config;
     this.clock = clock;
   }
 
@@ -90,6 +94,10 @@ public class ConsumerLag implements DisposableBean {
   }
 
   private HandlerLag measure(String group, List<String> topics) throws Exception {
+    if (admin == null) {
+      admin = Admin.create(adminConfig);
+      reader = new KafkaConsumer<>(readerConfig);
+    }
     List<TopicPartition> partitions = new ArrayList<>();
     admin
         .describeTopics(topics)
@@ -170,7 +178,9 @@ public class ConsumerLag implements DisposableBean {
 
   @Override
   public synchronized void destroy() {
-    reader.close();
-    admin.close();
+    if (admin != null) {
+      reader.close();
+      admin.close();
+    }
   }
 }

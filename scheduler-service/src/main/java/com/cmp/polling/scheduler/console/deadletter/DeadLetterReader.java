@@ -20,6 +20,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import org.springframework.context.annotation.Lazy;
 import org.springframework.stereotype.Component;
 
 /**
@@ -35,7 +36,7 @@ class DeadLetterReader {
   private final Admin admin;
   private final Map<String, Object> consumerProperties;
 
-  DeadLetterReader(Admin monitoringKafkaAdmin, KafkaProperties kafka) {
+  DeadLetterReader(@Lazy Admin monitoringKafkaAdmin, KafkaProperties kafka) {
     this.admin = monitoringKafkaAdmin;
     Map<String, Object> properties = new HashMap<>(kafka.buildConsumerProperties());
     properties.remove(ConsumerConfig.GROUP_ID_CONFIG);
