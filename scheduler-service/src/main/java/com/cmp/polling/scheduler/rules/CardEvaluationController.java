@@ -7,7 +7,6 @@ import com.cmp.polling.core.enrollment.EnrollmentPlan;
 import com.cmp.polling.core.enrollment.Timing;
 import com.cmp.polling.core.stopresumelog.StopResumeLogEntry;
 import com.cmp.polling.core.stopresumelog.StopResumeLogStore;
-import com.cmp.polling.core.switches.Exemption;
 import com.cmp.polling.schemas.action.StopReason;
 import com.cmp.polling.stopresume.CardNotFoundException;
 import com.cmp.polling.stopresume.CardOutlook;
@@ -91,24 +90,6 @@ class CardEvaluationController {
       List<String> reasonsHolding,
       List<ExemptionView> reasonsExempted,
       WouldDo wouldDo) {}
-
-  /**
-   * @param switchScope {@code carrier} (the carrier's own switch) or {@code default}
-   * @param kind {@code not_enforced} or {@code grace}
-   * @param text as the evaluation's log line says it
-   */
-  record ExemptionView(
-      String reason, String switchScope, String kind, Instant graceUntil, String text) {
-
-    static ExemptionView of(Exemption exemption) {
-      return new ExemptionView(
-          exemption.reason().code(),
-          exemption.byDefault() ? "default" : "carrier",
-          exemption.kind().name().toLowerCase(Locale.ROOT),
-          exemption.graceUntil(),
-          exemption.describe());
-    }
-  }
 
   /**
    * @param action {@code none}, {@code stop} or {@code resume}

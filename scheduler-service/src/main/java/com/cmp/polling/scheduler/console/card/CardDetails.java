@@ -16,6 +16,7 @@ import com.cmp.polling.core.stopresumelog.StopResumeLogStore;
 import com.cmp.polling.core.usage.DataUsageStore;
 import com.cmp.polling.scheduler.console.ConsoleNotFoundException;
 import com.cmp.polling.scheduler.console.card.CardView.QueuePlace;
+import com.cmp.polling.scheduler.rules.ExemptionView;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.stopresume.rules.StopRules;
 import java.time.Clock;
@@ -104,7 +105,7 @@ class CardDetails {
         device.map(CardView.DeviceRow::of).orElse(null),
         polling,
         // The verdict StopResumeService acts on, so the page cannot disagree with the decision.
-        rules.verdict(card).exempted().stream().map(CardView.ExemptionRow::of).toList(),
+        rules.verdict(card).exempted().stream().map(ExemptionView::of).toList(),
         protection.desiredState(cardId).map(state -> state.code()).orElse(null),
         protection.remaining(cardId).map(Duration::toSeconds).orElse(null),
         card.packageOwner().toString(),

@@ -4,8 +4,8 @@ import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.device.Device;
 import com.cmp.polling.core.packageusage.PackageUsage;
 import com.cmp.polling.core.stopresumelog.StopResumeLogEntry;
-import com.cmp.polling.core.switches.Exemption;
 import com.cmp.polling.core.usage.DataUsageSample;
+import com.cmp.polling.scheduler.rules.ExemptionView;
 import com.cmp.polling.schemas.action.StopReason;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -23,7 +23,7 @@ record CardView(
     CardRow card,
     DeviceRow device,
     Polling polling,
-    List<ExemptionRow> exemptions,
+    List<ExemptionView> exemptions,
     String protection,
     Long protectionSecondsLeft,
     String packagesOf,
@@ -89,28 +89,6 @@ record CardView(
       Long configId,
       String configName,
       List<String> taskTypes) {}
-
-  /**
-   * A reason a rule switch sets aside for the card now, as the card evaluation endpoint shows it.
-   *
-   * @param switchScope {@code carrier} (the carrier's own switch) or {@code default}
-   * @param kind {@code not_enforced} (the rule is off) or {@code grace} (on, from {@code
-   *     graceUntil})
-   * @param graceUntil when the grace period ends; null for {@code not_enforced}
-   * @param text as the evaluation's log line says it
-   */
-  record ExemptionRow(
-      String reason, String switchScope, String kind, Instant graceUntil, String text) {
-
-    static ExemptionRow of(Exemption e) {
-      return new ExemptionRow(
-          e.reason().code(),
-          e.byDefault() ? "default" : "carrier",
-          e.kind().name().toLowerCase(Locale.ROOT),
-          e.graceUntil(),
-          e.describe());
-    }
-  }
 
   record PackageRow(
       long id,
