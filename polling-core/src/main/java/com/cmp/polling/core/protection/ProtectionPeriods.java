@@ -25,6 +25,8 @@ public class ProtectionPeriods {
 
   private static final Logger log = LoggerFactory.getLogger(ProtectionPeriods.class);
 
+  private static final int KEYS_PER_READ = 10_000;
+
   private final StringRedisTemplate redis;
   private final Clock clock;
 
@@ -87,26 +89,21 @@ public class ProtectionPeriods {
 
   /**
    * The cards among {@code cardIds} whose own key exists now: the source of truth, so a key an
-   * operator wrote by hand counts and a period ends when its key expires. One {@code EXISTS} per
-   * card, all in one pipelined round trip; nothing is sent for no cards.
+   * operator wrote by hand counts and a period ends when its key expires. Read with {@code MGET}, a
+   * command per {@value #KEYS_PER_READ} cards: one {@code EXISTS} per card, even pipelined, cost 11
+   * s of planning per million cards in the reconcile benchmark (against about 1 s for the index);
+   * nothing is sent for no cards.
    */
   public Set<Long> protectedByKey(List<Long> cardIds) {
-    if (cardIds.isEmpty()) {
-      return Set.of();
-    }
-    List<Object> exists =
-        redis.executePipelined(
-            (RedisCallback<Object>)
-                c -> {
-                  for (long cardId : cardIds) {
-                    c.keyCommands().exists(bytes(RedisKeys.protection(cardId)));
-                  }
-                  return null;
-                });
     Set<Long> result = new HashSet<>();
-    for (int i = 0; i < cardIds.size(); i++) {
-      if (Boolean.TRUE.equals(exists.get(i))) {
-        result.add(cardIds.get(i));
+    for (int from = 0; from < cardIds.size(); from += KEYS_PER_READ) {
+      List<Long> ids = cardIds.subList(from, Math.min(cardIds.size(), from + KEYS_PER_READ));
+      List<String> values =
+          redis.opsForValue().multiGet(ids.stream().map(RedisKeys::protection).toList());
+      for (int i = 0; values != null && i < ids.size(); i++) {
+        if (values.get(i) != null) {
+          result.add(ids.get(i));
+        }
       }
     }
     return result;
