@@ -15,9 +15,14 @@ import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Future;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -128,14 +133,30 @@ public final class HandlersTestApp extends TestServers {
    * carrying that lease.
    */
   public void dispatch(long cardId, TaskType type) {
-    Instant now = Instant.ofEpochMilli(System.currentTimeMillis());
-    Instant leaseUntil = now.plusSeconds(300);
-    bean(PollingQueueManager.class).requeue(cardId, type, leaseUntil);
+    dispatchAll(List.of(cardId), type);
+  }
+
+  /**
+   * Dispatches many cards as {@link #dispatch} does one, waiting for Kafka once at the end rather
+   * than after each record: a test that needs the tasks faster than the handlers take them.
+   */
+  public void dispatchAll(Collection<Long> cardIds, TaskType type) {
     var topic = Topics.checkTasks(type);
-    send(
-        topic.name(),
-        Long.toString(cardId),
-        codec.encode(topic, new CheckTask(cardId, type, now, now, false, leaseUntil)));
+    List<Future<RecordMetadata>> sent = new ArrayList<>();
+    for (long cardId : cardIds) {
+      Instant now = Instant.ofEpochMilli(System.currentTimeMillis());
+      Instant leaseUntil = now.plusSeconds(300);
+      bean(PollingQueueManager.class).requeue(cardId, type, leaseUntil);
+      byte[] task = codec.encode(topic, new CheckTask(cardId, type, now, now, false, leaseUntil));
+      sent.add(producer.send(new ProducerRecord<>(topic.name(), Long.toString(cardId), task)));
+    }
+    for (Future<RecordMetadata> record : sent) {
+      try {
+        record.get();
+      } catch (Exception e) {
+        throw new IllegalStateException("could not publish to " + topic.name(), e);
+      }
+    }
   }
 
   /** Does what the scheduler does with a manual trigger: publishes it to the manual topic. */

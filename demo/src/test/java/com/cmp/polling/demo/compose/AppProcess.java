@@ -1,5 +1,6 @@
 package com.cmp.polling.demo.compose;
 
+import com.cmp.polling.testsupport.process.LightJvm;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -42,6 +43,8 @@ final class AppProcess implements AutoCloseable {
       String name, Path jar, Map<String, String> environment, Path workingDirectory, Path log) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    // Lighter starts on a test machine (LightJvm says why); the image's JAVA_OPTS come after them.
+    command.addAll(LightJvm.OPTIONS);
     String javaOpts = environment.getOrDefault("JAVA_OPTS", "").strip();
     if (!javaOpts.isEmpty()) {
       command.addAll(Arrays.asList(javaOpts.split("\\s+")));

@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -27,13 +26,6 @@ final class AppJars {
 
   /** The scheduler's bearer token for /api/** in this test. */
   static final String ADMIN_TOKEN = "multi-instance-token";
-
-  /**
-   * Six JVMs start on a machine of two cores: the C1 compiler alone and the serial collector make
-   * each start lighter (about a third faster here); the test measures correctness, not speed.
-   */
-  private static final List<String> JVM_OPTIONS =
-      List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
 
   private final Map<String, Object> common;
 
@@ -53,14 +45,14 @@ final class AppJars {
     Map<String, Object> properties = new LinkedHashMap<>(common);
     properties.put("cmp.polling.scheduler.admin.token", ADMIN_TOKEN);
     properties.putAll(overrides);
-    return AppProcess.start(jar("scheduler"), JVM_OPTIONS, properties, name);
+    return AppProcess.start(jar("scheduler"), properties, name);
   }
 
   AppProcess handlers(String name, Map<String, Object> overrides) {
     Map<String, Object> properties = new LinkedHashMap<>(common);
     properties.put("cmp.polling.handlers.instance-id", name);
     properties.putAll(overrides);
-    return AppProcess.start(jar("handlers"), JVM_OPTIONS, properties, name);
+    return AppProcess.start(jar("handlers"), properties, name);
   }
 
   AppProcess listener(String name, Map<String, Object> overrides) {
@@ -68,7 +60,7 @@ final class AppJars {
     properties.put("cmp.polling.listener.instance-id", name);
     properties.put("cmp.polling.listener.streams.state-dir", tempDir(name));
     properties.putAll(overrides);
-    return AppProcess.start(jar("listener"), JVM_OPTIONS, properties, name);
+    return AppProcess.start(jar("listener"), properties, name);
   }
 
   private static Path jar(String app) {

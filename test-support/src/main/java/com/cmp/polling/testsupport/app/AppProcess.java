@@ -2,6 +2,7 @@ package com.cmp.polling.testsupport.app;
 
 import com.cmp.polling.embedded.process.AppJvm;
 import com.cmp.polling.embedded.process.JvmLauncher;
+import com.cmp.polling.testsupport.process.LightJvm;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -43,13 +44,11 @@ public final class AppProcess implements AutoCloseable {
     return start(jar, List.of(), properties, logName);
   }
 
-  /**
-   * {@link #start(Path, Map, String)} with further JVM options (e.g. {@code
-   * -XX:TieredStopAtLevel=1}, which shortens the start of many processes on few cores).
-   */
+  /** {@link #start(Path, Map, String)} with further JVM options, after {@link LightJvm#OPTIONS}. */
   public static AppProcess start(
       Path jar, List<String> jvmOptions, Map<String, Object> properties, String logName) {
-    JvmLauncher jvm = JvmLauncher.executableJar(jar).heap("320m").options(jvmOptions);
+    JvmLauncher jvm =
+        JvmLauncher.executableJar(jar).heap("320m").options(LightJvm.OPTIONS).options(jvmOptions);
     return new AppProcess(
         AppJvm.start(logName, jvm, properties, Paths.get("target", logName + ".log")));
   }

@@ -4,6 +4,7 @@ import com.cmp.polling.embedded.process.ChildProcess;
 import com.cmp.polling.embedded.process.FreePorts;
 import com.cmp.polling.embedded.process.JvmLauncher;
 import com.cmp.polling.embedded.process.TemporaryFolders;
+import com.cmp.polling.testsupport.process.LightJvm;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ConnectException;
@@ -70,6 +71,7 @@ public final class ConnectWorker implements AutoCloseable {
       ChildProcess process =
           JvmLauncher.onJarsIn(jars, "org.apache.kafka.connect.cli.ConnectDistributed")
               .heap("512m")
+              .options(LightJvm.OPTIONS)
               .options(List.of("-Dlog4j2.level=INFO"))
               .start(List.of(settings.toString()), folder.resolve("worker.log"));
       ConnectWorker worker =

@@ -1,6 +1,8 @@
 package com.cmp.polling.testsupport.kafka;
 
 import com.cmp.polling.embedded.kafka.KafkaProcessCluster;
+import com.cmp.polling.embedded.process.JvmLauncher;
+import com.cmp.polling.testsupport.process.LightJvm;
 import java.util.List;
 
 /**
@@ -28,7 +30,11 @@ public final class KafkaCluster implements AutoCloseable {
    * and returns once every one answers: about 5 s for one node, 10–20 s for three on two cores.
    */
   public static KafkaCluster startNew(int size) {
-    return new KafkaCluster(KafkaProcessCluster.builder().nodes(size).start());
+    return new KafkaCluster(
+        KafkaProcessCluster.builder()
+            .nodes(size)
+            .launcher(main -> JvmLauncher.onThisClassPath(main).options(LightJvm.OPTIONS))
+            .start());
   }
 
   /** Every node's address, whether it runs or not: what a client is configured with. */
