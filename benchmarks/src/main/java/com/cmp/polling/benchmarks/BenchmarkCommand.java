@@ -89,7 +89,7 @@ public final class BenchmarkCommand {
             + "  reconcile  [--cards 1000000] [--damage 1000]\n"
             + "  steady     [--cards 10000000] [--checks-per-second 300] [--minutes 10]"
             + " [--sample-seconds 20] [--latency-ms 20] [--idle-seconds 0]\n"
-            + "             [--find-max [--from 500] [--step 500] [--max-rate 10000]"
+            + "             [--find-max [--from 500] [--step 1000] [--max-rate 10000]"
             + " [--reference-rate 300] [--step-minutes 3]\n"
             + "              [--warm-up-seconds 60] [--first-warm-up-seconds 180] [--idle-seconds 120]"
             + " [--sample-seconds 10]]\n"

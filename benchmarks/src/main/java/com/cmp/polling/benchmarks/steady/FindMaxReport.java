@@ -41,7 +41,7 @@ final class FindMaxReport {
                     + Math.round(idle.seconds())
                     + " s, then ")
             + "the rates "
-            + String.join(", ", ladder.stream().map(Report::number).toList())
+            + ladderText()
             + " checks/s due in turn, until one does not hold. Each is reached as an operator's"
             + " change would reach it: the default configs' intervals updated in PostgreSQL, the"
             + " change stream carrying that to the listener, whose re-enrollment pass moves every"
@@ -74,6 +74,21 @@ final class FindMaxReport {
           "Intervals " + step.intervals().describe() + "; reached by " + reachedBy(step) + ".");
       sections.write(step, idle);
     }
+  }
+
+  /** "300, then 500 to 10,000 by 250": the reference rate apart, the arithmetic part in short. */
+  private String ladderText() {
+    String steps =
+        number(options.from())
+            + " to "
+            + number(ladder.get(ladder.size() - 1))
+            + " by "
+            + number(options.step());
+    int reference = options.referenceRate();
+    boolean apart =
+        reference > 0
+            && (reference < options.from() || (reference - options.from()) % options.step() != 0);
+    return apart ? number(reference) + ", then " + steps : steps;
   }
 
   /** How a window's rate was reached: the config change and the listener's pass. */

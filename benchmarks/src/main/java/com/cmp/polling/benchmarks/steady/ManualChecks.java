@@ -22,11 +22,11 @@ import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * Manual checks under load, as an operator asks for them: every {@code every}, one card picked at
- * random (never twice in a run) gets a manual check through the admin API of the app that serves
- * it. Each is timed from the request to its task on the manual topic ({@link ManualTopicWatch}) and
- * to the carrier call (the simulator's per-card count of the operation rising, looked at every 25
- * ms).
+ * Manual checks under load, as an operator asks for them: about every {@code every}, one card
+ * picked at random (never twice in a run) gets a manual check through the admin API of the app that
+ * serves it. Each is timed from the request to its task on the manual topic ({@link
+ * ManualTopicWatch}) and to the carrier call (the simulator's per-card count of the operation
+ * rising, looked at every 25 ms).
  */
 final class ManualChecks implements AutoCloseable {
 
@@ -60,6 +60,7 @@ final class ManualChecks implements AutoCloseable {
   private final ScheduledExecutorService threads =
       Executors.newScheduledThreadPool(2, ManualChecks::daemon);
   private ScheduledFuture<?> triggering;
+  private Duration every;
   private boolean active;
 
   ManualChecks(
@@ -81,12 +82,29 @@ final class ManualChecks implements AutoCloseable {
     threads.scheduleWithFixedDelay(this::watch, 25, 25, TimeUnit.MILLISECONDS);
   }
 
-  /** Triggers one check now and one every {@code every} until {@link #stop}. */
+  /**
+   * Triggers checks until {@link #stop}, {@code every} apart on average. Each pause is drawn
+   * between half and one and a half times {@code every}: at a fixed period that is a whole number
+   * of the scheduler's ticks, every request would land at the same moment of a tick and the timings
+   * would show that one moment instead of their spread.
+   */
   synchronized void start(Duration every) {
     done.clear();
     active = true;
-    triggering =
-        threads.scheduleAtFixedRate(this::trigger, 0, every.toMillis(), TimeUnit.MILLISECONDS);
+    this.every = every;
+    scheduleNext();
+  }
+
+  private synchronized void scheduleNext() {
+    if (active) {
+      long pause = Math.round(every.toMillis() * (0.5 + ThreadLocalRandom.current().nextDouble()));
+      triggering = threads.schedule(this::triggerAndGoOn, pause, TimeUnit.MILLISECONDS);
+    }
+  }
+
+  private void triggerAndGoOn() {
+    trigger();
+    scheduleNext();
   }
 
   /** The ICCIDs of the cards triggered since {@link #start}, those still under way included. */

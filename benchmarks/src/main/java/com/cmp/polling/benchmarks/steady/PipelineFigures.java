@@ -86,7 +86,7 @@ final class PipelineFigures {
             + checks.size()
             + " "
             + options.manualType().code()
-            + " checks, one every "
+            + " checks, about one every "
             + options.manualEvery().toSeconds()
             + " s, each on a card picked at random, through "
             + options.manualApp()

@@ -64,7 +64,7 @@ record SteadyOptions(
         Duration.ofSeconds(options.integer("idle-seconds", findMax ? 120 : 0)),
         options.integer("reference-rate", 300),
         options.integer("from", 500),
-        options.integer("step", 500),
+        options.integer("step", 1000),
         options.integer("max-rate", 10_000),
         Duration.ofSeconds(options.integer("warm-up-seconds", 60)),
         Duration.ofSeconds(options.integer("first-warm-up-seconds", 180)),
