@@ -43,6 +43,10 @@ final class ManualTopicWatch implements AutoCloseable {
         consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
             .map(info -> new TopicPartition(topic, info.partition()))
             .toList();
+    if (partitions.isEmpty()) {
+      consumer.close();
+      throw new IllegalStateException("the manual topic " + topic + " has no partitions yet");
+    }
     consumer.assign(partitions);
     consumer.seekToEnd(partitions);
     // Resolves the end offsets now, so that no task published from here on is skipped.

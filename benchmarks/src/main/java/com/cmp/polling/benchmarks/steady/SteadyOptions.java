@@ -17,8 +17,8 @@ import java.time.Duration;
  * @param sampleEvery how often a line of the over-time table is taken
  * @param latencyMs how long the gateway simulator takes to answer
  * @param idle how long the idle baseline is measured (nothing due); zero skips it
- * @param referenceRate the search measures this rate first when its ladder does not hold it (the
- *     issue's 300 checks/s); zero skips it
+ * @param referenceRate a rate the search adds to its ladder, in order (the 300 checks/s the fixed
+ *     mode measures by default); zero adds none
  * @param from the search's first rate
  * @param step what each step adds
  * @param maxRate the search ends after this rate even when it holds
