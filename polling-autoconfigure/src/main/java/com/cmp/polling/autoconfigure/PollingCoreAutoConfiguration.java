@@ -6,6 +6,7 @@ import com.cmp.polling.core.config.PollingConfigStore;
 import com.cmp.polling.core.device.DeviceStore;
 import com.cmp.polling.core.enrollment.CardPlanner;
 import com.cmp.polling.core.lifecycle.PollingLifecycleService;
+import com.cmp.polling.core.lock.OperationLocks;
 import com.cmp.polling.core.packageusage.PackageUsageStore;
 import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.core.queue.PollingQueueManager;
@@ -28,7 +29,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * The core of every cmp-polling process: stores, the polling queues, the config manager, card
- * enrollment, the lifecycle service, protection periods, the payload codec and the clock.
+ * enrollment, the lifecycle service, protection periods, the operation locks, the payload codec and
+ * the clock.
  */
 @AutoConfiguration(
     afterName = {
@@ -162,6 +164,15 @@ public class PollingCoreAutoConfiguration {
       PollingQueueManager queues,
       PollingConfigManager configs) {
     return new PollingLifecycleService(cards, planner, queues, configs);
+  }
+
+  /**
+   * The Redis locks every process shares: a card's or device's stop/resume, and {@code
+   * polling:init:lock} of the initializer, the rebuild and the reconciler.
+   */
+  @Bean
+  OperationLocks operationLocks(StringRedisTemplate redis, Clock clock) {
+    return new OperationLocks(redis, clock);
   }
 
   @Bean

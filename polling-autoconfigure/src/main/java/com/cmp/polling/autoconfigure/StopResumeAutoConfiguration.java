@@ -3,6 +3,7 @@ package com.cmp.polling.autoconfigure;
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.config.PollingConfigManager;
 import com.cmp.polling.core.enrollment.CardPlanner;
+import com.cmp.polling.core.lock.OperationLocks;
 import com.cmp.polling.core.packageusage.PackageUsageStore;
 import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.core.queue.PollingQueueManager;
@@ -23,7 +24,6 @@ import com.cmp.polling.stopresume.gateway.CarrierRateLimiter;
 import com.cmp.polling.stopresume.gateway.GatewaySettings;
 import com.cmp.polling.stopresume.gateway.HttpCarrierGateway;
 import com.cmp.polling.stopresume.gateway.RateLimitedCarrierGateway;
-import com.cmp.polling.stopresume.lock.OperationLocks;
 import com.cmp.polling.stopresume.rules.StopRules;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -97,11 +97,6 @@ public class StopResumeAutoConfiguration {
         CarrierRetry.policy(
             settings.attempts(), settings.firstBackoff(), settings.backoffMultiplier()),
         metrics);
-  }
-
-  @Bean
-  OperationLocks operationLocks(StringRedisTemplate redis, Clock clock) {
-    return new OperationLocks(redis, clock);
   }
 
   @Bean

@@ -3,12 +3,12 @@ package com.cmp.polling.scheduler.admin;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.cmp.polling.core.lock.HeldLock;
+import com.cmp.polling.core.lock.OperationLocks;
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.scheduler.SchedulerTestApp;
 import com.cmp.polling.scheduler.monitoring.PrometheusScrape;
 import com.cmp.polling.schemas.task.TaskType;
-import com.cmp.polling.stopresume.lock.HeldLock;
-import com.cmp.polling.stopresume.lock.OperationLocks;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;

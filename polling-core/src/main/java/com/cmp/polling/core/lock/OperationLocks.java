@@ -1,4 +1,4 @@
-package com.cmp.polling.stopresume.lock;
+package com.cmp.polling.core.lock;
 
 import java.time.Clock;
 import java.time.Duration;

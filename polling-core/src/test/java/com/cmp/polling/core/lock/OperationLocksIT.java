@@ -1,4 +1,4 @@
-package com.cmp.polling.stopresume.lock;
+package com.cmp.polling.core.lock;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -133,6 +133,23 @@ class OperationLocksIT {
 
     assertThat(fromAnotherThread).isEmpty();
     mine.close();
+  }
+
+  @Test
+  void aLockClosedByAnInterruptedThread_isReleased_andTheThreadStaysInterrupted() throws Exception {
+    boolean[] stillInterrupted = new boolean[1];
+    CompletableFuture.runAsync(
+            () -> {
+              HeldLock lock =
+                  locks.tryAcquire("polling:init:lock", Duration.ofSeconds(30)).orElseThrow();
+              Thread.currentThread().interrupt();
+              lock.close();
+              stillInterrupted[0] = Thread.interrupted();
+            })
+        .get(10, TimeUnit.SECONDS);
+
+    assertThat(redis.template().hasKey("polling:init:lock")).isFalse();
+    assertThat(stillInterrupted[0]).as("interrupt flag set again after the release").isTrue();
   }
 
   @Test

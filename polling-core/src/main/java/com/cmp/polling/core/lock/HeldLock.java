@@ -1,4 +1,4 @@
-package com.cmp.polling.stopresume.lock;
+package com.cmp.polling.core.lock;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -49,8 +49,20 @@ public final class HeldLock implements AutoCloseable {
     return locks.extend(this);
   }
 
+  /**
+   * Releases the lock, also from a thread whose interrupt flag is set (a worker told to stop):
+   * Redis calls refuse to run while the flag is set, so it is cleared for the release and set again
+   * afterwards, and the lock is not left to expire by its TTL.
+   */
   @Override
   public void close() {
-    locks.release(this);
+    boolean interrupted = Thread.interrupted();
+    try {
+      locks.release(this);
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
   }
 }

@@ -1,4 +1,4 @@
-package com.cmp.polling.stopresume.lock;
+package com.cmp.polling.core.lock;
 
 import com.cmp.polling.testsupport.redis.OnRedisCluster;
 
