@@ -1,5 +1,6 @@
 package com.cmp.polling.autoconfigure;
 
+import com.cmp.polling.core.announce.Announced;
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.config.PollingConfigManager;
 import com.cmp.polling.core.config.PollingConfigStore;
@@ -12,11 +13,11 @@ import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.queue.QueueSettings;
 import com.cmp.polling.core.queue.ShardCountMarker;
-import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.core.stopresumelog.StopResumeLogStore;
 import com.cmp.polling.core.usage.DataUsageStore;
 import com.cmp.polling.schemas.json.PayloadCodec;
 import java.time.Clock;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -134,17 +135,21 @@ public class PollingCoreAutoConfiguration {
   }
 
   /**
-   * Reloads the configs as soon as any process announces a change (the lifecycle listener does, on
-   * every config_changed event), instead of waiting for the periodic refresh.
+   * The app's one subscription to Redis pub/sub: every {@link Announced} bean (the configs; the
+   * rule switches where stop-resume-service runs) reloads as soon as any process announces a change
+   * on its channel, instead of waiting for its periodic refresh.
    */
   @Bean
-  RedisMessageListenerContainer pollingConfigAnnouncements(
-      RedisConnectionFactory connections, PollingConfigManager configs) {
+  RedisMessageListenerContainer announcements(
+      RedisConnectionFactory connections, ObjectProvider<Announced> announced) {
     var container = new RedisMessageListenerContainer();
     container.setConnectionFactory(connections);
-    container.addMessageListener(
-        (message, pattern) -> configs.onAnnouncement(),
-        new ChannelTopic(RedisKeys.CONFIGS_CHANGED));
+    announced
+        .orderedStream()
+        .forEach(
+            each ->
+                container.addMessageListener(
+                    (message, pattern) -> each.onAnnouncement(), new ChannelTopic(each.channel())));
     return container;
   }
 

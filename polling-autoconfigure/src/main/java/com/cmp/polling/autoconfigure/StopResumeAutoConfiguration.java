@@ -7,7 +7,6 @@ import com.cmp.polling.core.lock.OperationLocks;
 import com.cmp.polling.core.packageusage.PackageUsageStore;
 import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.core.queue.PollingQueueManager;
-import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.core.stopresumelog.StopResumeLogStore;
 import com.cmp.polling.core.switches.RuleSwitchCache;
 import com.cmp.polling.core.switches.RuleSwitchStore;
@@ -33,10 +32,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
-import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.data.redis.listener.ChannelTopic;
-import org.springframework.data.redis.listener.RedisMessageListenerContainer;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -123,18 +119,6 @@ public class StopResumeAutoConfiguration {
     cache.refreshNow();
     cache.startPeriodicRefresh(properties.rules().switchRefreshInterval());
     return cache;
-  }
-
-  /** Reloads the switches as soon as the admin API of any instance changes one. */
-  @Bean
-  RedisMessageListenerContainer ruleSwitchAnnouncements(
-      RedisConnectionFactory connections, RuleSwitchCache switches) {
-    var container = new RedisMessageListenerContainer();
-    container.setConnectionFactory(connections);
-    container.addMessageListener(
-        (message, pattern) -> switches.onAnnouncement(),
-        new ChannelTopic(RedisKeys.RULE_SWITCHES_CHANGED));
-    return container;
   }
 
   @Bean
