@@ -3,8 +3,8 @@ package com.cmp.polling.benchmarks.steady;
 import static com.cmp.polling.benchmarks.Report.number;
 
 import com.cmp.polling.benchmarks.Report;
-import com.cmp.polling.scheduler.initializer.InitProgress;
 import com.cmp.polling.simulator.calls.CallSummary;
+import com.cmp.polling.status.initializer.InitProgress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,11 +1,11 @@
 package com.cmp.polling.scheduler.admin;
 
-import com.cmp.polling.scheduler.initializer.InitProgress;
-import com.cmp.polling.scheduler.initializer.InitProgressStore;
-import com.cmp.polling.scheduler.schedule.HoldBack;
-import com.cmp.polling.scheduler.schedule.HoldBackHistory;
-import com.cmp.polling.scheduler.schedule.SchedulerStatsStore;
 import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.status.initializer.InitProgress;
+import com.cmp.polling.status.initializer.InitProgressStore;
+import com.cmp.polling.status.schedule.HoldBack;
+import com.cmp.polling.status.schedule.HoldBackHistory;
+import com.cmp.polling.status.schedule.SchedulerStatsStore;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;

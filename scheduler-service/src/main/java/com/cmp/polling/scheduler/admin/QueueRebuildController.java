@@ -1,7 +1,7 @@
 package com.cmp.polling.scheduler.admin;
 
-import com.cmp.polling.scheduler.initializer.InitProgress;
 import com.cmp.polling.scheduler.initializer.QueueRebuild;
+import com.cmp.polling.status.initializer.InitProgress;
 import jakarta.servlet.http.HttpServletRequest;
 import java.time.Instant;
 import org.springframework.http.HttpStatus;

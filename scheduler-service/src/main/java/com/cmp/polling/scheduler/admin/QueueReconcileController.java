@@ -1,10 +1,10 @@
 package com.cmp.polling.scheduler.admin;
 
-import com.cmp.polling.scheduler.reconcile.PassResult;
-import com.cmp.polling.scheduler.reconcile.PassResult.Outcome;
 import com.cmp.polling.scheduler.reconcile.Reconciler;
-import com.cmp.polling.scheduler.reconcile.RepairKind;
-import com.cmp.polling.scheduler.reconcile.SkipReason;
+import com.cmp.polling.status.reconcile.PassResult;
+import com.cmp.polling.status.reconcile.PassResult.Outcome;
+import com.cmp.polling.status.reconcile.RepairKind;
+import com.cmp.polling.status.reconcile.SkipReason;
 import jakarta.servlet.http.HttpServletRequest;
 import java.time.Instant;
 import java.util.LinkedHashMap;

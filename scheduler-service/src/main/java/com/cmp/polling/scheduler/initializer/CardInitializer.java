@@ -13,6 +13,8 @@ import com.cmp.polling.core.queue.ScheduledCheck;
 import com.cmp.polling.core.queue.ShardCountMarker;
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.scheduler.config.SchedulerProperties;
+import com.cmp.polling.status.initializer.InitProgress;
+import com.cmp.polling.status.initializer.InitProgressStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;

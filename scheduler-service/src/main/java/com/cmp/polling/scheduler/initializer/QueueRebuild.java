@@ -3,6 +3,7 @@ package com.cmp.polling.scheduler.initializer;
 import com.cmp.polling.core.lock.HeldLock;
 import com.cmp.polling.core.lock.OperationLocks;
 import com.cmp.polling.core.redis.RedisKeys;
+import com.cmp.polling.status.initializer.InitProgress;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;

@@ -1,8 +1,8 @@
 package com.cmp.polling.scheduler.monitoring;
 
 import com.cmp.polling.scheduler.console.deadletter.DeadLetterTopics;
-import com.cmp.polling.scheduler.initializer.InitProgress;
 import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.status.initializer.InitProgress;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;

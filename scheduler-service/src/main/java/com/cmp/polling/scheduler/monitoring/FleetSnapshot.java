@@ -2,9 +2,9 @@ package com.cmp.polling.scheduler.monitoring;
 
 import com.cmp.polling.autoconfigure.PollingProperties;
 import com.cmp.polling.scheduler.console.deadletter.DeadLetters;
-import com.cmp.polling.scheduler.initializer.InitProgress;
-import com.cmp.polling.scheduler.initializer.InitProgressStore;
 import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.status.initializer.InitProgress;
+import com.cmp.polling.status.initializer.InitProgressStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,8 +1,8 @@
 package com.cmp.polling.scheduler.monitoring;
 
-import com.cmp.polling.scheduler.schedule.SchedulerStatsStore;
 import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.status.schedule.SchedulerStatsStore;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;

@@ -1,7 +1,7 @@
 package com.cmp.polling.scheduler.monitoring;
 
-import com.cmp.polling.scheduler.initializer.InitProgress;
 import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.status.initializer.InitProgress;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -1,7 +1,7 @@
 package com.cmp.polling.scheduler.monitoring;
 
-import com.cmp.polling.scheduler.schedule.DispatchState;
-import com.cmp.polling.scheduler.schedule.HandlerLag;
+import com.cmp.polling.status.lag.HandlerLag;
+import com.cmp.polling.status.schedule.DispatchState;
 import java.util.List;
 
 /**

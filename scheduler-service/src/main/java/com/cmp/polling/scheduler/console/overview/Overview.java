@@ -1,11 +1,11 @@
 package com.cmp.polling.scheduler.console.overview;
 
-import com.cmp.polling.scheduler.initializer.InitProgress;
 import com.cmp.polling.scheduler.monitoring.Snapshot;
 import com.cmp.polling.scheduler.monitoring.TaskFigures;
-import com.cmp.polling.scheduler.schedule.DispatchState;
-import com.cmp.polling.scheduler.schedule.HandlerLag;
-import com.cmp.polling.scheduler.schedule.HoldBack;
+import com.cmp.polling.status.initializer.InitProgress;
+import com.cmp.polling.status.lag.HandlerLag;
+import com.cmp.polling.status.schedule.DispatchState;
+import com.cmp.polling.status.schedule.HoldBack;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -1,4 +1,4 @@
-package com.cmp.polling.scheduler.reconcile;
+package com.cmp.polling.status.reconcile;
 
 /** What a repair of the queues fixed; {@link #code()} is the metric tag and the API's name. */
 public enum RepairKind {

@@ -1,4 +1,4 @@
-package com.cmp.polling.scheduler.schedule;
+package com.cmp.polling.status.lag;
 
 import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.task.TaskType;
@@ -24,7 +24,6 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.kafka.core.KafkaAdmin;
-import org.springframework.stereotype.Component;
 
 /**
  * How far a task type's handlers are behind: the tasks waiting (end offsets of the task topic minus
@@ -32,7 +31,6 @@ import org.springframework.stereotype.Component;
  * that a topic nobody reads counts as lagging, not as idle) and how long the oldest of them has
  * waited (the timestamp of the record at each committed offset, read by a consumer of no group).
  */
-@Component
 public class ConsumerLag implements DisposableBean {
 
   private static final Logger log = LoggerFactory.getLogger(ConsumerLag.class);

@@ -1,7 +1,7 @@
-package com.cmp.polling.scheduler.reconcile;
+package com.cmp.polling.status.reconcile;
 
 import com.cmp.polling.core.redis.RedisKeys;
-import com.cmp.polling.scheduler.reconcile.PassResult.Outcome;
+import com.cmp.polling.status.reconcile.PassResult.Outcome;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,17 +18,17 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  * reconciled. Written at the start, after every page or chunk, and at the end. A pass whose
  * instance died stays {@code running} with an old {@code updated_at}; the next pass overwrites it.
  */
-class ReconcileStatusStore {
+public class ReconcileStatusStore {
 
   private final StringRedisTemplate redis;
   private final Clock clock;
 
-  ReconcileStatusStore(StringRedisTemplate redis, Clock clock) {
+  public ReconcileStatusStore(StringRedisTemplate redis, Clock clock) {
     this.redis = redis;
     this.clock = clock;
   }
 
-  void write(PassResult pass) {
+  public void write(PassResult pass) {
     Map<String, String> fields = new LinkedHashMap<>();
     fields.put("outcome", pass.outcome().code());
     fields.put("trigger", pass.trigger());
@@ -53,7 +53,7 @@ class ReconcileStatusStore {
     redis.opsForHash().putAll(RedisKeys.RECONCILE_STATUS, fields);
   }
 
-  Optional<PassResult> read() {
+  public Optional<PassResult> read() {
     Map<Object, Object> fields = redis.opsForHash().entries(RedisKeys.RECONCILE_STATUS);
     if (fields.isEmpty()) {
       return Optional.empty();

@@ -1,4 +1,4 @@
-package com.cmp.polling.scheduler.schedule;
+package com.cmp.polling.status.schedule;
 
 import com.cmp.polling.schemas.task.TaskType;
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package com.cmp.polling.scheduler.reconcile;
+package com.cmp.polling.status.reconcile;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -62,12 +62,12 @@ public record PassResult(
     skipped = Map.copyOf(skipped);
   }
 
-  static PassResult refused(String trigger, Instant at, String why) {
+  public static PassResult refused(String trigger, Instant at, String why) {
     return notStarted(Outcome.REFUSED, trigger, at, why);
   }
 
   /** A pass that ended before it began: refused, or failed while it set out. */
-  static PassResult notStarted(Outcome outcome, String trigger, Instant at, String why) {
+  public static PassResult notStarted(Outcome outcome, String trigger, Instant at, String why) {
     return new PassResult(
         outcome,
         trigger,

@@ -1,4 +1,4 @@
-package com.cmp.polling.scheduler.reconcile;
+package com.cmp.polling.status.reconcile;
 
 /** Why a difference the reconciler found was left as it is; {@link #code()} is the metric tag. */
 public enum SkipReason {

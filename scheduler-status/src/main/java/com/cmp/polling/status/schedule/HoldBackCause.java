@@ -1,4 +1,4 @@
-package com.cmp.polling.scheduler.schedule;
+package com.cmp.polling.status.schedule;
 
 /** Why a task type was held back; {@link #code()} is the metric tag and the stats value. */
 public enum HoldBackCause {

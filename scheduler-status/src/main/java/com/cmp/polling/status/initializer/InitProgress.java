@@ -1,4 +1,4 @@
-package com.cmp.polling.scheduler.initializer;
+package com.cmp.polling.status.initializer;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -21,15 +21,15 @@ public record InitProgress(
     Instant startedAt,
     Instant updatedAt) {
 
-  static InitProgress starting(long total, Instant now) {
+  public static InitProgress starting(long total, Instant now) {
     return new InitProgress(0, total, 0, false, now, now);
   }
 
-  InitProgress advance(long cards, long newLastId, Instant now) {
+  public InitProgress advance(long cards, long newLastId, Instant now) {
     return new InitProgress(processed + cards, total, newLastId, false, startedAt, now);
   }
 
-  InitProgress complete(Instant now) {
+  public InitProgress complete(Instant now) {
     return new InitProgress(processed, total, lastId, true, startedAt, now);
   }
 

@@ -1,4 +1,4 @@
-package com.cmp.polling.scheduler.initializer;
+package com.cmp.polling.status.initializer;
 
 import com.cmp.polling.core.redis.RedisKeys;
 import java.time.Instant;
@@ -6,10 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.stereotype.Component;
 
 /** Reads and writes {@code polling:init:progress} (HASH) and the initializer's marker key. */
-@Component
 public class InitProgressStore {
 
   private final StringRedisTemplate redis;
@@ -34,7 +32,7 @@ public class InitProgressStore {
   }
 
   /** Writes every field, the derived ones (percent, ETA, rate) included for operators. */
-  void write(InitProgress progress) {
+  public void write(InitProgress progress) {
     Map<String, String> fields = new LinkedHashMap<>();
     fields.put("processed", Long.toString(progress.processed()));
     fields.put("total", Long.toString(progress.total()));
@@ -54,7 +52,7 @@ public class InitProgressStore {
   }
 
   /** Starts a fresh run: old progress gone, marker saying Redis holds our queues set. */
-  void startFresh(InitProgress progress) {
+  public void startFresh(InitProgress progress) {
     redis.delete(RedisKeys.INIT_PROGRESS);
     write(progress);
     redis.opsForValue().set(RedisKeys.INIT_MARKER, progress.startedAt().toString());

@@ -1,4 +1,4 @@
-package com.cmp.polling.scheduler.schedule;
+package com.cmp.polling.status.lag;
 
 import java.time.Duration;
 
