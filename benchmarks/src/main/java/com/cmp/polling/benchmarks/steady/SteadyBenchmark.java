@@ -8,6 +8,7 @@ import com.cmp.polling.benchmarks.infra.BenchmarkKafka;
 import com.cmp.polling.benchmarks.infra.BenchmarkPostgres;
 import com.cmp.polling.benchmarks.infra.BenchmarkRedis;
 import com.cmp.polling.handlers.HandlersApplication;
+import com.cmp.polling.operator.OperatorApplication;
 import com.cmp.polling.scheduler.SchedulerApplication;
 import com.cmp.polling.simulator.GatewaySimulator;
 import com.cmp.polling.simulator.RunningSimulator;
@@ -77,15 +78,22 @@ public final class SteadyBenchmark {
       simulator.control().configure(Behaviour.none().withLatencyMs(latencyMs));
       Map<String, Object> servers = AppArguments.onServers(postgres, redis, kafka);
       servers.put("cmp.polling.gateway.base-url", simulator.baseUrl());
-      Map<String, Object> schedulerSettings = new LinkedHashMap<>(servers);
-      schedulerSettings.put("cmp.polling.scheduler.admin.token", SteadyProbes.TOKEN);
+      Map<String, Object> operatorSettings = new LinkedHashMap<>(servers);
+      operatorSettings.put("cmp.polling.operator.admin.token", SteadyProbes.TOKEN);
       try (AppProcess scheduler =
               AppProcess.start(
                   "scheduler-service",
                   SchedulerApplication.class.getName(),
                   "512m",
-                  schedulerSettings,
+                  servers,
                   logs.resolve("scheduler.log"));
+          AppProcess operator =
+              AppProcess.start(
+                  "operator-service",
+                  OperatorApplication.class.getName(),
+                  "512m",
+                  operatorSettings,
+                  logs.resolve("operator.log"));
           AppProcess handlers =
               AppProcess.start(
                   "check-handlers",
@@ -94,8 +102,10 @@ public final class SteadyBenchmark {
                   servers,
                   logs.resolve("handlers.log"))) {
         scheduler.awaitUp(Duration.ofMinutes(3));
+        operator.awaitUp(Duration.ofMinutes(3));
         handlers.awaitUp(Duration.ofMinutes(3));
-        SteadyProbes probes = new SteadyProbes(scheduler, handlers, redis, postgres, kafka);
+        SteadyProbes probes =
+            new SteadyProbes(scheduler, operator, handlers, redis, postgres, kafka);
         measure(report, probes, redis, simulator, scheduler, handlers, seedSeconds);
       }
     }

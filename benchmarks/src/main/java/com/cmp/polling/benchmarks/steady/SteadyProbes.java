@@ -18,7 +18,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Reads the running pipeline as an operator would: the apps' Prometheus endpoints and the
- * scheduler's monitoring API, Redis INFO, PostgreSQL's statistics views and the processes' CPU
+ * operator app's monitoring API, Redis INFO, PostgreSQL's statistics views and the processes' CPU
  * time.
  */
 final class SteadyProbes {
@@ -28,6 +28,7 @@ final class SteadyProbes {
   private static final double MIB = 1024 * 1024;
 
   private final AppProcess scheduler;
+  private final AppProcess operator;
   private final AppProcess handlers;
   private final BenchmarkRedis redis;
   private final BenchmarkPostgres postgres;
@@ -37,11 +38,13 @@ final class SteadyProbes {
 
   SteadyProbes(
       AppProcess scheduler,
+      AppProcess operator,
       AppProcess handlers,
       BenchmarkRedis redis,
       BenchmarkPostgres postgres,
       BenchmarkKafka kafka) {
     this.scheduler = scheduler;
+    this.operator = operator;
     this.handlers = handlers;
     this.redis = redis;
     this.postgres = postgres;
@@ -68,6 +71,7 @@ final class SteadyProbes {
     Map<String, Double> cpu = new LinkedHashMap<>();
     cpu.put("handlers", handlers.cpuSeconds());
     cpu.put("scheduler", scheduler.cpuSeconds());
+    cpu.put("operator", operator.cpuSeconds());
     cpu.put("postgres", ProcessCpu.treeSeconds(postmasterPid));
     Properties redisCpu = redis.info("cpu");
     cpu.put(
@@ -97,7 +101,7 @@ final class SteadyProbes {
   /** A line of the over-time table; {@code previous} gives the rate of checks. */
   Sample sample(Instant windowStart, Snapshot previous, Snapshot now)
       throws IOException, InterruptedException {
-    JsonNode queues = json.readTree(scheduler.getApi("/api/monitoring/queues", TOKEN));
+    JsonNode queues = json.readTree(operator.getApi("/api/monitoring/queues", TOKEN));
     long overdue = 0;
     long oldest = 0;
     for (String type : POLLED_TYPES) {
@@ -111,7 +115,8 @@ final class SteadyProbes {
         seconds <= 0 ? 0 : (now.checksSettled() - previous.checksSettled()) / seconds,
         overdue,
         oldest,
-        now.scheduler().sum("polling_handlers_lag"),
+        // The fleet gauges are the operator app's.
+        operator.scrape().sum("polling_handlers_lag"),
         // Micrometer exports the histogram, not client-side percentiles, when both are asked for:
         // the p99 of the checks settled since the previous sample comes from its buckets.
         LatenessHistogram.between(

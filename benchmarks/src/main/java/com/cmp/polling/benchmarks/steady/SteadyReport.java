@@ -225,7 +225,7 @@ final class SteadyReport {
     report.paragraph(
         "Over time (t in seconds from the window's start; negative: the initializer was still"
             + " enrolling; overdue = cards due and not dispatched, realname + carddata + package,"
-            + " from `/api/monitoring/queues`; consumer lag = the scheduler's `polling.handlers.lag`"
+            + " from `/api/monitoring/queues`; consumer lag = the operator app's `polling.handlers.lag`"
             + " gauge; p99 = lateness of the checks settled since the previous line; held"
             + " back = rounds held back so far):");
     report.table(

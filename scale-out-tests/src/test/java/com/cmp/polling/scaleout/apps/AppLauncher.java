@@ -27,9 +27,6 @@ public final class AppLauncher {
 
   private static final Logger log = LoggerFactory.getLogger(AppLauncher.class);
 
-  /** The scheduler's bearer token for /api/** in tests. */
-  public static final String ADMIN_TOKEN = "scale-out-token";
-
   private final Map<String, Object> common;
 
   private AppLauncher(Map<String, Object> common) {
@@ -37,7 +34,7 @@ public final class AppLauncher {
   }
 
   /**
-   * @param gatewayUrl the carrier gateway (a simulator) of the scheduler and the handlers; null
+   * @param gatewayUrl the carrier gateway (a simulator) of the handlers; null
    *     when only listeners are started (they never call it)
    */
   public static AppLauncher of(
@@ -63,7 +60,6 @@ public final class AppLauncher {
   /** A scheduler-service instance: loop, initializer, triggers as the properties say. */
   public RunningApp scheduler(String name, Map<String, Object> overrides) {
     Map<String, Object> properties = new LinkedHashMap<>(common);
-    properties.put("cmp.polling.scheduler.admin.token", ADMIN_TOKEN);
     properties.putAll(overrides);
     return start(SchedulerApplication.class, name, properties);
   }

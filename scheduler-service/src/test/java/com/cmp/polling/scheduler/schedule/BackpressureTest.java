@@ -231,7 +231,6 @@ class BackpressureTest {
             Duration.ofMinutes(2),
             20_000,
             Duration.ZERO,
-            "cmp-lifecycle-topology"),
-        new SchedulerProperties.Admin("t"));
+            "cmp-lifecycle-topology"));
   }
 }

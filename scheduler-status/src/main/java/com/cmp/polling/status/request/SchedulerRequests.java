@@ -15,11 +15,12 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Requests of the operator app to the scheduler instances, through Redis: the operator pushes a
  * request onto {@code polling:scheduler:requests} and waits on its answer key; every scheduler
- * instance waits on the list, so exactly one takes each request (a list pop hands an element to one
- * client), starts the work under the lock the work takes anyway ({@code polling:init:lock}) and
- * pushes the answer. An operator that hears nothing within {@code takeTimeout} takes its request
- * back: if it was still there, no scheduler runs; if it was gone, one took it and the operator
- * waits for its answer a while longer. A request found after its expiry is dropped, never run.
+ * instance takes requests off the list, so exactly one takes each request (a list pop hands an
+ * element to one client), starts the work under the lock the work takes anyway ({@code
+ * polling:init:lock}) and pushes the answer. An operator that hears nothing within {@code
+ * takeTimeout} takes its request back: if it was still there, no scheduler runs; if it was gone,
+ * one took it and the operator waits for its answer a while longer. A request found after its
+ * expiry is dropped, never run.
  */
 public class SchedulerRequests {
 
@@ -79,11 +80,12 @@ public class SchedulerRequests {
   }
 
   /**
-   * The next request, waiting up to {@code wait}; empty when none came. Expired and unreadable
-   * requests are dropped (and logged) on the way.
+   * The oldest request waiting, taken off the list; empty when none waits. An expired or unreadable
+   * request is dropped (and logged) instead. Never blocks: the schedulers ask every half second, so
+   * that a stopping instance holds no blocked Redis connection.
    */
-  public Optional<SchedulerRequest> next(Duration wait) {
-    String text = redis.opsForList().rightPop(RedisKeys.SCHEDULER_REQUESTS, wait);
+  public Optional<SchedulerRequest> next() {
+    String text = redis.opsForList().rightPop(RedisKeys.SCHEDULER_REQUESTS);
     if (text == null) {
       return Optional.empty();
     }

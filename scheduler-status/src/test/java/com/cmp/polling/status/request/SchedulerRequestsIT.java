@@ -2,6 +2,7 @@ package com.cmp.polling.status.request;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.status.request.RequestAnswer.Outcome;
@@ -46,10 +47,11 @@ class SchedulerRequestsIT {
         CompletableFuture.supplyAsync(
             () -> operator.ask(RequestKind.REBUILD, "the admin API (10.0.0.1)", TAKE, START));
 
-    SchedulerRequest taken = first.next(Duration.ofSeconds(5)).orElseThrow();
+    SchedulerRequest taken =
+        await().atMost(Duration.ofSeconds(5)).until(first::next, Optional::isPresent).orElseThrow();
     assertThat(taken.kind()).isEqualTo(RequestKind.REBUILD);
     assertThat(taken.requestedBy()).isEqualTo("the admin API (10.0.0.1)");
-    assertThat(second.next(Duration.ofMillis(200))).isEmpty();
+    assertThat(second.next()).isEmpty();
     Instant started = Instant.parse("2026-01-01T00:00:00Z");
     first.answer(taken, new RequestAnswer(Outcome.STARTED, "1@host", started, 1000L, null, null));
 
@@ -82,7 +84,7 @@ class SchedulerRequestsIT {
                     Duration.ofSeconds(1),
                     Duration.ofSeconds(1)));
 
-    assertThat(scheduler.next(Duration.ofSeconds(5))).isPresent();
+    await().atMost(Duration.ofSeconds(5)).until(scheduler::next, Optional::isPresent);
 
     assertThat(asked)
         .failsWithin(Duration.ofSeconds(10))
@@ -101,8 +103,8 @@ class SchedulerRequestsIT {
     push("waiting", clock.instant().plusSeconds(30));
     SchedulerRequests scheduler = new SchedulerRequests(redis.template(), clock);
 
-    Optional<SchedulerRequest> expired = scheduler.next(Duration.ofMillis(200));
-    Optional<SchedulerRequest> current = scheduler.next(Duration.ofMillis(200));
+    Optional<SchedulerRequest> expired = scheduler.next();
+    Optional<SchedulerRequest> current = scheduler.next();
 
     assertThat(expired).isEmpty();
     assertThat(current).map(SchedulerRequest::id).contains("waiting");
