@@ -184,8 +184,7 @@ public final class PipelineApps implements AutoCloseable {
    * management server of its own (the scheduler).
    */
   public static int managementPort(ConfigurableApplicationContext app) {
-    Integer management =
-        app.getEnvironment().getProperty("local.management.port", Integer.class);
+    Integer management = app.getEnvironment().getProperty("local.management.port", Integer.class);
     return management != null ? management : port(app);
   }
 

@@ -13,9 +13,9 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * The operator app on the test class's real servers, with a gateway simulator as the carrier.
- * Start it in {@code @BeforeAll}, close it in {@code @AfterAll}; a test that needs the scheduling
- * loop, or a scheduler to carry out a request, starts a {@link SchedulerBeside} too.
+ * The operator app on the test class's real servers, with a gateway simulator as the carrier. Start
+ * it in {@code @BeforeAll}, close it in {@code @AfterAll}; a test that needs the scheduling loop,
+ * or a scheduler to carry out a request, starts a {@link SchedulerBeside} too.
  */
 public final class OperatorTestApp implements AutoCloseable {
 

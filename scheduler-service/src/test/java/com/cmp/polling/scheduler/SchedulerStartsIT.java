@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.cmp.polling.core.config.PollingConfigManager;
 import com.cmp.polling.core.queue.PollingQueueManager;
+import com.cmp.polling.core.switches.RuleSwitchCache;
 import com.cmp.polling.scheduler.schedule.SchedulingLoop;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
-import com.cmp.polling.core.switches.RuleSwitchCache;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -21,15 +21,15 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.data.redis.listener.RedisMessageListenerContainer;
 import java.util.Properties;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.listener.RedisMessageListenerContainer;
 
 /**
  * The app starts on an empty database: Flyway migrates it, the configs load. It is the engine

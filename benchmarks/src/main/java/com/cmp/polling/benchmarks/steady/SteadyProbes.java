@@ -17,9 +17,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Reads the running pipeline as an operator would: the apps' Prometheus endpoints and the
- * operator app's monitoring API, Redis INFO, PostgreSQL's statistics views and the processes' CPU
- * time.
+ * Reads the running pipeline as an operator would: the apps' Prometheus endpoints and the operator
+ * app's monitoring API, Redis INFO, PostgreSQL's statistics views and the processes' CPU time.
  */
 final class SteadyProbes {
 

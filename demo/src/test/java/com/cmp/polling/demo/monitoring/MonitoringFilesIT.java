@@ -86,8 +86,7 @@ class MonitoringFilesIT {
         .atMost(Duration.ofSeconds(60))
         .until(() -> scrape(apps.handlers()).contains("polling_handlers_checks_total{"));
     apps.operator().getBean(FleetSnapshot.class).refreshNow();
-    String exported =
-        scrape(apps.scheduler()) + scrape(apps.handlers()) + scrape(apps.operator());
+    String exported = scrape(apps.scheduler()) + scrape(apps.handlers()) + scrape(apps.operator());
 
     Set<String> used = new TreeSet<>();
     rulesExpressions().forEach(expr -> used.addAll(metrics(expr)));

@@ -14,9 +14,9 @@ import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
 
 /**
- * What an operator can do, from the admin API and the console alike: stop or resume a card (with
- * an optional protection period), check it now, replay or discard dead letters. Both front doors
- * hand over the request as it came (path values and the JSON body); the parsing, the one cap on
+ * What an operator can do, from the admin API and the console alike: stop or resume a card (with an
+ * optional protection period), check it now, replay or discard dead letters. Both front doors hand
+ * over the request as it came (path values and the JSON body); the parsing, the one cap on
  * protection periods and the answer are here, so that the two can never answer differently. Errors
  * are exceptions the one error handler ({@code ApiErrors}) maps to a status and an {@code
  * ErrorBody}; once the carrier has acted, the answer is a success whatever happens next.

@@ -13,7 +13,7 @@ import tools.jackson.databind.JsonNode;
  *
  * @param protectForSeconds length of the protection period; 0 for none
  */
-record ProtectionRequest(long protectForSeconds) {
+public record ProtectionRequest(long protectForSeconds) {
 
   static final String FIELD = "protectForSeconds";
 

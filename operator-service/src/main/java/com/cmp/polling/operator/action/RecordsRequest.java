@@ -8,15 +8,15 @@ import tools.jackson.databind.JsonNode;
 /**
  * The body of a replay or discard of dead letters, from the API and the console alike: {@code
  * {"ids": ["0@17", "3@2"]}}, records as {@code partition@offset}, at most {@value #MAX_PER_CALL}.
+ * Read as a tree, strictly ({@link #ids}); the record is the body's shape for the API's
+ * description.
  */
-final class RecordsRequest {
+public record RecordsRequest(List<String> ids) {
 
   static final String FIELD = "ids";
 
   /** Records per replay or discard call. */
   static final int MAX_PER_CALL = 1000;
-
-  private RecordsRequest() {}
 
   /**
    * @throws IllegalArgumentException for another field, no ids, too many, or an id that is not a

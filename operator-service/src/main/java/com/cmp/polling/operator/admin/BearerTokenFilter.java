@@ -1,11 +1,11 @@
 package com.cmp.polling.operator.admin;
 
+import com.cmp.polling.operator.web.ErrorBody;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import com.cmp.polling.operator.web.ErrorBody;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;

@@ -1,8 +1,11 @@
 package com.cmp.polling.operator.admin;
 
 import com.cmp.polling.operator.action.OperatorCommands;
+import com.cmp.polling.operator.action.RecordsRequest;
 import com.cmp.polling.operator.deadletter.DeadLetterTopics;
 import com.cmp.polling.operator.deadletter.DeadLetters;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,12 +49,22 @@ class DeadLetterApiController {
   }
 
   @PostMapping("/api/admin/dead-letters/{topic}/replay")
-  List<DeadLetters.Outcome> replay(@PathVariable String topic, @RequestBody JsonNode body) {
+  List<DeadLetters.Outcome> replay(
+      @PathVariable String topic,
+      @RequestBody
+          @io.swagger.v3.oas.annotations.parameters.RequestBody(
+              content = @Content(schema = @Schema(implementation = RecordsRequest.class)))
+          JsonNode body) {
     return commands.replay(topic, body);
   }
 
   @PostMapping("/api/admin/dead-letters/{topic}/discard")
-  List<DeadLetters.Outcome> discard(@PathVariable String topic, @RequestBody JsonNode body) {
+  List<DeadLetters.Outcome> discard(
+      @PathVariable String topic,
+      @RequestBody
+          @io.swagger.v3.oas.annotations.parameters.RequestBody(
+              content = @Content(schema = @Schema(implementation = RecordsRequest.class)))
+          JsonNode body) {
     return commands.discard(topic, body);
   }
 }

@@ -2,6 +2,9 @@ package com.cmp.polling.operator.admin;
 
 import com.cmp.polling.operator.action.ActionDone;
 import com.cmp.polling.operator.action.OperatorCommands;
+import com.cmp.polling.operator.action.ProtectionRequest;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -25,12 +28,24 @@ class OperatorController {
   }
 
   @PostMapping("/api/admin/cards/{cardId}/stop")
-  ActionDone stop(@PathVariable String cardId, @RequestBody(required = false) JsonNode body) {
+  ActionDone stop(
+      @PathVariable String cardId,
+      @RequestBody(required = false)
+          @io.swagger.v3.oas.annotations.parameters.RequestBody(
+              required = false,
+              content = @Content(schema = @Schema(implementation = ProtectionRequest.class)))
+          JsonNode body) {
     return commands.stop(cardId, body);
   }
 
   @PostMapping("/api/admin/cards/{cardId}/resume")
-  ActionDone resume(@PathVariable String cardId, @RequestBody(required = false) JsonNode body) {
+  ActionDone resume(
+      @PathVariable String cardId,
+      @RequestBody(required = false)
+          @io.swagger.v3.oas.annotations.parameters.RequestBody(
+              required = false,
+              content = @Content(schema = @Schema(implementation = ProtectionRequest.class)))
+          JsonNode body) {
     return commands.resume(cardId, body);
   }
 }

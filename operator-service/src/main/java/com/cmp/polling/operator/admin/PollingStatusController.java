@@ -6,6 +6,8 @@ import com.cmp.polling.operator.action.AssetNotFoundException;
 import com.cmp.polling.operator.action.AssetType;
 import com.cmp.polling.operator.web.DecimalId;
 import com.cmp.polling.operator.web.JsonBodies;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,7 +37,12 @@ class PollingStatusController {
 
   @PatchMapping("/api/admin/assets/{assetType}/{id}/polling-status")
   PollingStatus update(
-      @PathVariable String assetType, @PathVariable String id, @RequestBody JsonNode body) {
+      @PathVariable String assetType,
+      @PathVariable String id,
+      @RequestBody
+          @io.swagger.v3.oas.annotations.parameters.RequestBody(
+              content = @Content(schema = @Schema(implementation = PollingStatusChange.class)))
+          JsonNode body) {
     AssetType type = AssetType.fromCode(assetType);
     long assetId = DecimalId.parse("id", id);
     boolean enable = PollingStatusChange.from(body).enablePolling();

@@ -1,8 +1,7 @@
 package com.cmp.polling.operator.admin;
 
-import com.cmp.polling.operator.web.ErrorBody;
-
 import com.cmp.polling.operator.config.OperatorProperties;
+import com.cmp.polling.operator.web.ErrorBody;
 import com.cmp.polling.status.request.RequestAnswer;
 import com.cmp.polling.status.request.RequestAnswer.Outcome;
 import com.cmp.polling.status.request.RequestKind;
@@ -43,7 +42,10 @@ class QueueRebuildController {
       return ResponseEntity.status(HttpStatus.ACCEPTED)
           .body(
               new Started(
-                  answer.cards(), answer.startedAt(), "/api/monitoring/initializer", answer.instance()));
+                  answer.cards(),
+                  answer.startedAt(),
+                  "/api/monitoring/initializer",
+                  answer.instance()));
     }
     HttpStatus status =
         answer.outcome() == Outcome.REFUSED ? HttpStatus.CONFLICT : HttpStatus.SERVICE_UNAVAILABLE;

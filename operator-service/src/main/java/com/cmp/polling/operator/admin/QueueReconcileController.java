@@ -1,8 +1,7 @@
 package com.cmp.polling.operator.admin;
 
-import com.cmp.polling.operator.web.ErrorBody;
-
 import com.cmp.polling.operator.config.OperatorProperties;
+import com.cmp.polling.operator.web.ErrorBody;
 import com.cmp.polling.status.reconcile.PassResult;
 import com.cmp.polling.status.reconcile.ReconcileStatusStore;
 import com.cmp.polling.status.reconcile.RepairKind;
@@ -11,7 +10,6 @@ import com.cmp.polling.status.request.RequestAnswer;
 import com.cmp.polling.status.request.RequestAnswer.Outcome;
 import com.cmp.polling.status.request.RequestKind;
 import com.cmp.polling.status.request.SchedulerRequests;
-
 import jakarta.servlet.http.HttpServletRequest;
 import java.time.Instant;
 import java.util.LinkedHashMap;

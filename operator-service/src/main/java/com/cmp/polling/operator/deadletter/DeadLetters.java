@@ -1,7 +1,7 @@
 package com.cmp.polling.operator.deadletter;
 
-import com.cmp.polling.operator.deadletter.DeadLetterReader.Range;
 import com.cmp.polling.operator.config.MonitoringProperties;
+import com.cmp.polling.operator.deadletter.DeadLetterReader.Range;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;

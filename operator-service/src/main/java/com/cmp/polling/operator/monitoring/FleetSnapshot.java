@@ -1,8 +1,7 @@
 package com.cmp.polling.operator.monitoring;
 
-import com.cmp.polling.operator.config.MonitoringProperties;
-
 import com.cmp.polling.autoconfigure.PollingProperties;
+import com.cmp.polling.operator.config.MonitoringProperties;
 import com.cmp.polling.operator.deadletter.DeadLetters;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.status.initializer.InitProgress;

@@ -1,8 +1,7 @@
 package com.cmp.polling.operator.monitoring;
 
-import com.cmp.polling.operator.config.MonitoringProperties;
-
 import com.cmp.polling.core.concurrent.DaemonThreads;
+import com.cmp.polling.operator.config.MonitoringProperties;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;

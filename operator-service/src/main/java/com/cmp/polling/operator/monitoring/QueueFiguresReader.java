@@ -1,12 +1,11 @@
 package com.cmp.polling.operator.monitoring;
 
-import com.cmp.polling.operator.config.MonitoringProperties;
-
 import com.cmp.polling.core.queue.PollingQueueException;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.queue.QueueInspector;
 import com.cmp.polling.core.queue.QueueReading;
 import com.cmp.polling.core.redis.RedisKeys;
+import com.cmp.polling.operator.config.MonitoringProperties;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.status.lag.ConsumerLag;
 import com.cmp.polling.status.lag.HandlerLag;

@@ -1,7 +1,6 @@
 package com.cmp.polling.operator.monitoring;
 
 import com.cmp.polling.operator.config.MonitoringProperties;
-
 import com.cmp.polling.schemas.task.TaskType;
 import java.time.Clock;
 import java.time.Duration;

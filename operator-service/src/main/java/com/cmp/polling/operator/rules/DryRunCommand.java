@@ -13,8 +13,8 @@ import org.springframework.boot.WebApplicationType;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * {@code java -jar operator-service.jar --dry-run [--carrier=N]}: prints what the rules would do now
- * and exits; with {@code --list=stop|resume|exempt [--reason=R] [--holding=R] [--after-id=ID]
+ * {@code java -jar operator-service.jar --dry-run [--carrier=N]}: prints what the rules would do
+ * now and exits; with {@code --list=stop|resume|exempt [--reason=R] [--holding=R] [--after-id=ID]
  * [--limit=N]} it prints instead one page of the ids of those cards (as the admin API's {@code
  * /api/admin/rules/dry-run/cards} lists them) and the option that reads the next page. The command
  * ({@link #execute}) starts {@link DryRunContext}, which holds only what the dry run reads:

@@ -7,6 +7,8 @@ import com.cmp.polling.core.switches.SwitchSetting;
 import com.cmp.polling.operator.rules.SwitchViews.AllSwitches;
 import com.cmp.polling.operator.rules.SwitchViews.AuditPage;
 import com.cmp.polling.operator.rules.SwitchViews.ChangeView;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -48,7 +50,12 @@ class RuleSwitchController {
   }
 
   @PutMapping("/api/admin/rules/switches/{scope}")
-  ChangeView put(@PathVariable String scope, @RequestBody JsonNode body) {
+  ChangeView put(
+      @PathVariable String scope,
+      @RequestBody
+          @io.swagger.v3.oas.annotations.parameters.RequestBody(
+              content = @Content(schema = @Schema(implementation = SwitchRequest.class)))
+          JsonNode body) {
     Long carrierId = scope(scope);
     SwitchRequest request = SwitchRequest.parse(body);
     SwitchChange change = store.put(carrierId, request.setting(), request.actor());

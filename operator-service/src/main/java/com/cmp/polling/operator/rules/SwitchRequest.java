@@ -1,6 +1,7 @@
 package com.cmp.polling.operator.rules;
 
 import com.cmp.polling.core.switches.SwitchSetting;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -20,7 +21,10 @@ import tools.jackson.databind.JsonNode;
  *
  * @param graceUntil null: no grace period
  */
-record SwitchRequest(boolean enforceNotRealname, Instant graceUntil, String actor) {
+record SwitchRequest(
+    boolean enforceNotRealname,
+    @JsonProperty(SwitchRequest.GRACE) Instant graceUntil,
+    String actor) {
 
   static final String ENFORCE = "enforceNotRealname";
   static final String GRACE = "notRealnameGraceUntil";

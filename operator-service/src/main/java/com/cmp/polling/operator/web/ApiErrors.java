@@ -1,10 +1,10 @@
 package com.cmp.polling.operator.web;
 
+import com.cmp.polling.core.queue.PollingQueueException;
+import com.cmp.polling.status.request.NoSchedulerAnswerException;
 import com.cmp.polling.stopresume.CardBusyException;
 import com.cmp.polling.stopresume.CardNotFoundException;
 import com.cmp.polling.stopresume.CarrierActionFailedException;
-import com.cmp.polling.core.queue.PollingQueueException;
-import com.cmp.polling.status.request.NoSchedulerAnswerException;
 import com.cmp.polling.stopresume.ProtectionNotRecordedException;
 import jakarta.servlet.http.HttpServletRequest;
 import org.slf4j.Logger;
@@ -27,8 +27,8 @@ import tools.jackson.core.JacksonException;
 /**
  * Turns every failure of the operator app's controllers, API and console alike, into an {@link
  * ErrorBody}: 400 for bad input, 404 for what does not exist, 409 for a busy or unpolled card or a
- * state that forbids the request, 502 when the carrier failed, 503 when Redis, PostgreSQL, Kafka
- * or the schedulers did not answer, 500 (logged, generic message) for anything unexpected. Spring
+ * state that forbids the request, 502 when the carrier failed, 503 when Redis, PostgreSQL, Kafka or
+ * the schedulers did not answer, 500 (logged, generic message) for anything unexpected. Spring
  * MVC's own errors (bad JSON, wrong method, unknown path, ...) keep their status and get the same
  * body.
  */

@@ -12,36 +12,39 @@ import org.springframework.core.Ordered;
 
 /**
  * The errors the servlet container raises itself get the API's body too: Tomcat's error report
- * valve (HTML) is replaced by {@link JsonErrorReportValve} on the app's server, after Spring
- * Boot's own settings of it. The management server keeps Tomcat's.
+ * valve (HTML) is replaced by {@link JsonErrorReportValve} on the app's server, after Spring Boot's
+ * own settings of it. The management server keeps Tomcat's.
  */
 @Configuration(proxyBeanMethods = false)
 class ContainerErrorsConfiguration {
 
   @Bean
-  WebServerFactoryCustomizer<TomcatServletWebServerFactory> jsonErrorReports() {
-    return new WebServerFactoryCustomizer<>() {
-      @Override
-      public void customize(TomcatServletWebServerFactory factory) {
-        factory.addContextCustomizers(
-            context -> {
-              Container parent = context.getParent();
-              if (parent instanceof StandardHost host) {
-                for (Valve valve : host.getPipeline().getValves()) {
-                  if (valve instanceof ErrorReportValve) {
-                    host.getPipeline().removeValve(valve);
-                  }
-                }
-                host.setErrorReportValveClass(JsonErrorReportValve.class.getName());
-              }
-            });
-      }
+  JsonErrorReports jsonErrorReports() {
+    return new JsonErrorReports();
+  }
 
-      @Override
-      public int getOrder() {
-        // After Spring Boot's customizer, which adds a valve of Tomcat's own class.
-        return Ordered.LOWEST_PRECEDENCE;
-      }
-    };
+  /** Ordered after Spring Boot's customizer, which adds a valve of Tomcat's own class. */
+  static final class JsonErrorReports
+      implements WebServerFactoryCustomizer<TomcatServletWebServerFactory>, Ordered {
+    @Override
+    public void customize(TomcatServletWebServerFactory factory) {
+      factory.addContextCustomizers(
+          context -> {
+            Container parent = context.getParent();
+            if (parent instanceof StandardHost host) {
+              for (Valve valve : host.getPipeline().getValves()) {
+                if (valve instanceof ErrorReportValve) {
+                  host.getPipeline().removeValve(valve);
+                }
+              }
+              host.setErrorReportValveClass(JsonErrorReportValve.class.getName());
+            }
+          });
+    }
+
+    @Override
+    public int getOrder() {
+      return Ordered.LOWEST_PRECEDENCE;
+    }
   }
 }

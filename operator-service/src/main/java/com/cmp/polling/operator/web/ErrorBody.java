@@ -10,9 +10,8 @@ import org.springframework.http.MediaType;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Every error answer of the operator app, API and console alike, whoever raises it (a controller,
- * a filter, the servlet container): {@code {"error":"not_found","message":"card 5 does not
- * exist"}}.
+ * Every error answer of the operator app, API and console alike, whoever raises it (a controller, a
+ * filter, the servlet container): {@code {"error":"not_found","message":"card 5 does not exist"}}.
  *
  * @param error the HTTP status as a lower-case code ({@code bad_request}, {@code not_found}, ...)
  * @param message what went wrong, for a person

@@ -31,7 +31,9 @@ public class JsonErrorReportValve extends ErrorReportValve {
     try {
       response.setContentType("application/json");
       response.setCharacterEncoding("UTF-8");
-      response.getWriter().write(ErrorBody.of(HttpStatus.valueOf(status), message(response, status)).json());
+      response
+          .getWriter()
+          .write(ErrorBody.of(HttpStatus.valueOf(status), message(response, status)).json());
       response.finishResponse();
     } catch (IOException | IllegalStateException e) {
       // The client went away, or the response was taken over meanwhile: nothing more to say.

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.cmp.polling.core.config.PollingConfigManager;
 import com.cmp.polling.operator.OperatorTestApp;
+import com.cmp.polling.operator.web.RequestBodyLimitFilter;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;

@@ -3,6 +3,7 @@ package com.cmp.polling.operator.admin;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.cmp.polling.operator.OperatorTestApp;
+import com.cmp.polling.operator.web.RequestBodyLimitFilter;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;

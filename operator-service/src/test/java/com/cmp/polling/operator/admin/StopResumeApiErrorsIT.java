@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.operator.OperatorTestApp;
 import com.cmp.polling.operator.console.ConsoleClient;
+import com.cmp.polling.operator.web.RequestBodyLimitFilter;
 import com.cmp.polling.simulator.SimulatorControl;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
@@ -293,8 +294,9 @@ class StopResumeApiErrorsIT {
     AdminApi.Reply api;
     ConsoleClient.Reply fromConsole;
     try {
-      api = AdminApi.withToken(app.baseUrl(), OperatorTestApp.TOKEN)
-          .post("/api/admin/cards/" + byApi.id() + "/stop", body);
+      api =
+          AdminApi.withToken(app.baseUrl(), OperatorTestApp.TOKEN)
+              .post("/api/admin/cards/" + byApi.id() + "/stop", body);
       fromConsole = console.post("/console/api/cards/" + byConsole.id() + "/stop", body);
     } finally {
       appUser.allowAll();

@@ -24,9 +24,9 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -233,8 +233,7 @@ class ConsoleApiIT {
     assertThat(packages.path("state").asString()).isEqualTo("scheduled");
     assertThat(Instant.parse(packages.path("lastCheckAt").asString()))
         .isEqualTo(nextPackageCheck.minus(Duration.ofHours(1)));
-    assertThat(packages.path("lastCheckFrom").asString())
-        .isEqualTo("next check less the interval");
+    assertThat(packages.path("lastCheckFrom").asString()).isEqualTo("next check less the interval");
     // Nothing of the handlers' former per-card record is read, nor needed.
     assertThat(redis.template().keys("polling:checks:last:*")).isEmpty();
     assertThat(view.at("/usage/0/monthTotalMb").asDouble()).isEqualTo(12.5);

@@ -3,13 +3,13 @@ package com.cmp.polling.operator.rules;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import com.cmp.polling.stopresume.dryrun.RuleDryRun;
 import com.cmp.polling.testsupport.app.InfrastructureProperties;
 import com.cmp.polling.testsupport.data.TestData;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
-import com.cmp.polling.stopresume.dryrun.RuleDryRun;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;

@@ -17,10 +17,10 @@ import org.springframework.core.env.Environment;
  * Puts {@link ManagementTokenFilter} in front of every actuator endpoint, so that {@code
  * show-details: when-authorized} shows the health details to the holder of {@code
  * cmp.polling.management.token} and to nobody else. Runs wherever the actuator is: in the
- * management server's own context (a {@code management.server.port} of its own, as the operator
- * app and the handlers have), where it filters everything; or, where the actuator is on the app's
- * one server (the scheduler, which serves nothing else), in the app's context, where it filters
- * the actuator's paths only.
+ * management server's own context (a {@code management.server.port} of its own, as the operator app
+ * and the handlers have), where it filters everything; or, where the actuator is on the app's one
+ * server (the scheduler, which serves nothing else), in the app's context, where it filters the
+ * actuator's paths only.
  */
 @ManagementContextConfiguration(value = ManagementContextType.ANY, proxyBeanMethods = false)
 @ConditionalOnWebApplication(type = Type.SERVLET)

@@ -34,8 +34,8 @@ public final class AppLauncher {
   }
 
   /**
-   * @param gatewayUrl the carrier gateway (a simulator) of the handlers; null
-   *     when only listeners are started (they never call it)
+   * @param gatewayUrl the carrier gateway (a simulator) of the handlers; null when only listeners
+   *     are started (they never call it)
    */
   public static AppLauncher of(
       PostgresExtension postgres, RedisExtension redis, KafkaExtension kafka, String gatewayUrl) {

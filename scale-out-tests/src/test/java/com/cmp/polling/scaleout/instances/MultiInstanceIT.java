@@ -11,8 +11,8 @@ import com.cmp.polling.simulator.RunningSimulator;
 import com.cmp.polling.simulator.behaviour.Behaviour;
 import com.cmp.polling.testsupport.app.AppProcess;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
-import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.net.Ports;
+import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -52,8 +52,8 @@ import org.slf4j.LoggerFactory;
  * (one consumer group; permits and the carrier rate limit shared through Redis), and one operator
  * app. Then one instance of each is killed (SIGKILL) while cards flow, and cards are inserted and
  * switched off while no listener streams: every card is checked again, none twice for one due time,
- * every change reaches the queues, the standby streams the slot within {@link #TAKEOVER_BOUND},
- * and the surviving scheduler carries out the operator's next request.
+ * every change reaches the queues, the standby streams the slot within {@link #TAKEOVER_BOUND}, and
+ * the surviving scheduler carries out the operator's next request.
  *
  * <p>1 000 cards are checked every 20 s (carddata only) under a 30 s lease. The consumers' session
  * timeout is 10 s (Kafka's default is 45 s): a killed instance's partitions move to the survivor
@@ -401,8 +401,7 @@ class MultiInstanceIT {
     assertThat(reconcile.statusCode()).as(reconcile.body()).isEqualTo(202);
     await("the pass started by the surviving scheduler")
         .atMost(Duration.ofSeconds(30))
-        .until(
-            () -> !AppLog.lines(scheduler2.log(), "reconcile pass (the admin API").isEmpty());
+        .until(() -> !AppLog.lines(scheduler2.log(), "reconcile pass (the admin API").isEmpty());
     assertThat(scheduler1.isAlive()).isFalse();
   }
 

@@ -12,7 +12,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -110,15 +109,6 @@ public class Backpressure {
     }
     logChange(type, cause, measures, now);
     return new Decision(type, cause, measures, settings);
-  }
-
-  /**
-   * What back-pressure last measured for the type in this instance; empty before its first measure
-   * (or where the loop does not run). The fleet snapshot reuses the handlers' lag from it rather
-   * than asking Kafka again in the same interval.
-   */
-  public Optional<BackpressureMeasures> lastMeasures(TaskType type) {
-    return Optional.ofNullable(lastMeasures.get(type));
   }
 
   /** The rule itself. Unknown lag (Kafka silent) never holds back: publishing will tell. */

@@ -16,9 +16,9 @@ import com.cmp.polling.core.queue.QueueInspector;
 import com.cmp.polling.core.stopresumelog.StopResumeLogStore;
 import com.cmp.polling.core.usage.DataUsageSample;
 import com.cmp.polling.core.usage.DataUsageStore;
-import com.cmp.polling.operator.web.NotFoundException;
 import com.cmp.polling.operator.console.card.CardView.QueuePlace;
 import com.cmp.polling.operator.rules.ExemptionView;
+import com.cmp.polling.operator.web.NotFoundException;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.stopresume.rules.StopRules;
 import java.time.Clock;
@@ -87,9 +87,7 @@ class CardDetails {
         cards
             .findById(cardId)
             .orElseThrow(
-                () ->
-                    new NotFoundException(
-                        "card " + cardId + " does not exist (or is deleted)"));
+                () -> new NotFoundException("card " + cardId + " does not exist (or is deleted)"));
     Optional<Device> device =
         card.inDevice() ? devices.findById(card.deviceId()) : Optional.empty();
     EnrollmentPlan plan = planner.plan(card, Timing.AFTER_INTERVAL);

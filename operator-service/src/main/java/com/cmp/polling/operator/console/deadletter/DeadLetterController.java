@@ -1,9 +1,9 @@
 package com.cmp.polling.operator.console.deadletter;
 
+import com.cmp.polling.operator.action.OperatorCommands;
 import com.cmp.polling.operator.deadletter.DeadLetterTopics;
 import com.cmp.polling.operator.deadletter.DeadLetters;
 import com.cmp.polling.operator.monitoring.FleetSnapshot;
-import com.cmp.polling.operator.action.OperatorCommands;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,8 +26,7 @@ class DeadLetterController {
   private final OperatorCommands commands;
   private final FleetSnapshot snapshot;
 
-  DeadLetterController(
-      DeadLetters deadLetters, OperatorCommands commands, FleetSnapshot snapshot) {
+  DeadLetterController(DeadLetters deadLetters, OperatorCommands commands, FleetSnapshot snapshot) {
     this.deadLetters = deadLetters;
     this.commands = commands;
     this.snapshot = snapshot;

@@ -41,9 +41,7 @@ class DeviceController {
         devices
             .findById(id)
             .orElseThrow(
-                () ->
-                    new NotFoundException(
-                        "device " + id + " does not exist (or is deleted)"));
+                () -> new NotFoundException("device " + id + " does not exist (or is deleted)"));
     return new DeviceView(
         device.id(),
         device.deviceNo(),

@@ -1,7 +1,7 @@
 package com.cmp.polling.operator.console.overview;
 
-import com.cmp.polling.operator.monitoring.FleetSnapshot;
 import com.cmp.polling.operator.config.MonitoringProperties;
+import com.cmp.polling.operator.monitoring.FleetSnapshot;
 import com.cmp.polling.operator.monitoring.RateHistory;
 import com.cmp.polling.operator.monitoring.Snapshot;
 import com.cmp.polling.operator.monitoring.TaskFigures;
@@ -56,7 +56,9 @@ class OverviewController {
       TaskFigures figures = current.taskTypes().get(type);
       if (figures != null) {
         types.add(Overview.TypeRow.of(type.code(), figures, now));
-        if (limits == null && figures.dispatch() != null && figures.dispatch().maxLagAge() != null) {
+        if (limits == null
+            && figures.dispatch() != null
+            && figures.dispatch().maxLagAge() != null) {
           limits = figures.dispatch();
         }
       }
