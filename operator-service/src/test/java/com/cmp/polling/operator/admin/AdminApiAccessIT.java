@@ -2,6 +2,7 @@ package com.cmp.polling.operator.admin;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.cmp.polling.core.announce.Announced;
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.operator.OperatorTestApp;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.data.redis.listener.RedisMessageListenerContainer;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -171,6 +173,14 @@ class AdminApiAccessIT {
     assertThat(reply.body()).contains("polling_queue_queued{", "polling_snapshot_age_seconds");
     // The engine's own figures are the scheduler's, not the operator's.
     assertThat(reply.body()).doesNotContain("polling_scheduler_round_seconds");
+  }
+
+  @Test
+  void theApp_subscribesItsConfigsAndRuleSwitchesThroughOneRedisListenerContainer() {
+    assertThat(app.context().getBeansOfType(RedisMessageListenerContainer.class)).hasSize(1);
+    assertThat(app.context().getBeansOfType(Announced.class).values())
+        .extracting(Announced::channel)
+        .containsExactlyInAnyOrder(RedisKeys.CONFIGS_CHANGED, RedisKeys.RULE_SWITCHES_CHANGED);
   }
 
   @ParameterizedTest

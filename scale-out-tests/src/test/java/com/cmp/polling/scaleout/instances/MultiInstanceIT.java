@@ -88,6 +88,9 @@ class MultiInstanceIT {
   /** From the kill to every change made meanwhile being in the queues. */
   static final Duration CHANGES_APPLIED_BOUND = Duration.ofSeconds(45);
 
+  /** The initializer's and reconciler's lock: a killed holder's lapses after it. */
+  static final Duration LOCK_TTL = Duration.ofMinutes(2);
+
   static final int LATE_CARDS = 20;
   static final int SWITCHED_OFF_CARDS = 20;
   static final String SLOT = "it_multi_" + UUID.randomUUID().toString().substring(0, 8);
@@ -396,7 +399,12 @@ class MultiInstanceIT {
   @Test
   @Order(5)
   void aReconcilePassAskedThroughTheOperator_isCarriedOutByTheSurvivingScheduler() {
-    HttpResponse<String> reconcile = postToOperator("/api/admin/queues/reconcile");
+    // 409 while the killed instance's polling:init:lock (if it held it) waits out its TTL.
+    HttpResponse<String> reconcile =
+        await("a reconcile pass accepted")
+            .atMost(LOCK_TTL.plusSeconds(30))
+            .pollInterval(Duration.ofSeconds(2))
+            .until(() -> postToOperator("/api/admin/queues/reconcile"), r -> r.statusCode() != 409);
 
     assertThat(reconcile.statusCode()).as(reconcile.body()).isEqualTo(202);
     await("the pass started by the surviving scheduler")
