@@ -112,6 +112,11 @@ public final class PipelineApps implements AutoCloseable {
       scheduler.put("spring.application.name", "scheduler-service");
       // Its one server is the actuator's: no management server of its own.
       scheduler.put("server.port", ports.scheduler());
+      // The other apps' libraries are on this classpath, not on the scheduler's own: no
+      // stop/resume wiring (gateway, rate limiter, rule switches) in it, as in production.
+      scheduler.put(
+          "spring.autoconfigure.exclude",
+          "com.cmp.polling.autoconfigure.StopResumeAutoConfiguration");
       scheduler.put("cmp.polling.scheduler.triggers.interval", "5s");
       scheduler.putAll(overrides);
       apps.add(run(SchedulerApplication.class, scheduler));

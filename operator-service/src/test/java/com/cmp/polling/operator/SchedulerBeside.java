@@ -18,6 +18,9 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 public final class SchedulerBeside implements AutoCloseable {
 
+  static final String STOP_RESUME_WIRING =
+      "com.cmp.polling.autoconfigure.StopResumeAutoConfiguration";
+
   private final ConfigurableApplicationContext context;
 
   private SchedulerBeside(ConfigurableApplicationContext context) {
@@ -38,6 +41,9 @@ public final class SchedulerBeside implements AutoCloseable {
     // On the operator's classpath its application.yml would be read: none is.
     properties.put("spring.config.name", "cmp-scheduler-beside-no-file");
     properties.put("management.endpoints.web.exposure.include", "health,info,prometheus,metrics");
+    // stop-resume-service is on this classpath (the operator's), not on the scheduler's own: leave
+    // its wiring out, as in production.
+    properties.put("spring.autoconfigure.exclude", STOP_RESUME_WIRING);
     properties.put("cmp.polling.scheduler.enabled", false);
     properties.put("cmp.polling.scheduler.initializer.enabled", false);
     properties.put("cmp.polling.scheduler.triggers.enabled", false);

@@ -60,6 +60,10 @@ public final class AppLauncher {
   /** A scheduler-service instance: loop, initializer, triggers as the properties say. */
   public RunningApp scheduler(String name, Map<String, Object> overrides) {
     Map<String, Object> properties = new LinkedHashMap<>(common);
+    // stop-resume-service is on this classpath for the other apps, not on the scheduler's own.
+    properties.put(
+        "spring.autoconfigure.exclude",
+        "com.cmp.polling.autoconfigure.StopResumeAutoConfiguration");
     properties.putAll(overrides);
     return start(SchedulerApplication.class, name, properties);
   }
