@@ -87,8 +87,8 @@ class ConsoleBrowserIT {
                 "cmp.polling.scheduler.enabled", "false",
                 "cmp.polling.scheduler.initializer.enabled", "false",
                 "cmp.polling.scheduler.triggers.enabled", "false",
-                "cmp.polling.scheduler.monitoring.snapshot-interval", "500ms",
-                "cmp.polling.scheduler.monitoring.rate-sample", "1s"));
+                "cmp.polling.operator.monitoring.snapshot-interval", "500ms",
+                "cmp.polling.operator.monitoring.rate-sample", "1s"));
     console = "http://127.0.0.1:" + PipelineApps.port(apps.operator());
     carrier = apps.simulator().control();
     browser = Chromium.start();
