@@ -30,12 +30,10 @@ public record OperatorProperties(@DefaultValue Admin admin, @DefaultValue Reques
       @DefaultValue("10s") Duration takeTimeout, @DefaultValue("35s") Duration startTimeout) {
 
     public Requests {
-      if (takeTimeout.isNegative()
-          || takeTimeout.isZero()
-          || startTimeout.isNegative()
-          || startTimeout.isZero()) {
+      // Redis's blocking pop waits whole seconds, and 0 means forever.
+      if (takeTimeout.toSeconds() < 1 || startTimeout.toSeconds() < 1) {
         throw new IllegalArgumentException(
-            "cmp.polling.operator.requests: take-timeout and start-timeout must be positive");
+            "cmp.polling.operator.requests: take-timeout and start-timeout must be 1 s or more");
       }
     }
   }
