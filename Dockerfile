@@ -2,16 +2,16 @@
 #
 # One image per app, built from this repository:
 #   docker build --build-arg MODULE=scheduler-service -t cmp-polling/scheduler-service:local .
-# MODULE is one of: scheduler-service, check-handlers, lifecycle-listener, gateway-simulator.
-# docker-compose.yml builds all four (see docs/docker.md).
+# MODULE is one of: scheduler-service, operator-service, check-handlers, lifecycle-listener,
+# gateway-simulator. docker-compose.yml builds all five (see docs/docker.md).
 
 FROM maven:3.9-eclipse-temurin-17 AS build
 ARG MODULE
 RUN test -n "${MODULE}" \
- || { echo "MODULE is required: --build-arg MODULE=<scheduler-service|check-handlers|lifecycle-listener|gateway-simulator>" >&2; exit 1; }
+ || { echo "MODULE is required: --build-arg MODULE=<scheduler-service|operator-service|check-handlers|lifecycle-listener|gateway-simulator>" >&2; exit 1; }
 WORKDIR /src
 COPY . .
-# The Maven repository is a cache shared by the builds of all four images; "locked" makes
+# The Maven repository is a cache shared by the builds of all five images; "locked" makes
 # parallel builds (docker compose build) take turns instead of writing into it together.
 # Each app module repackages its fat jar as <module>-<version>-exec.jar (classifier "exec").
 RUN --mount=type=cache,target=/root/.m2,sharing=locked \

@@ -94,7 +94,7 @@ public final class BenchmarkCommand {
             + "              [--warm-up-seconds 60] [--first-warm-up-seconds 180] [--idle-seconds 120]"
             + " [--sample-seconds 10]]\n"
             + "             [--manual-every-seconds 5] [--manual-type carddata] [--manual-app"
-            + " scheduler-service]\n"
+            + " operator-service]\n"
             + "             [--manual-path /api/admin/cards/{cardId}/checks/{taskType}]"
             + " [--manual-metric polling.scheduler.manual.delay]\n"
             + "  every one: [--report <file.md>] (default benchmarks/target/report-<name>.md)\n"

@@ -2,6 +2,8 @@ package com.cmp.polling.stopresume;
 
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.lock.HeldLock;
+import com.cmp.polling.core.lock.OperationLocks;
 import com.cmp.polling.core.protection.DesiredState;
 import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.core.queue.PollingQueueManager;
@@ -10,8 +12,6 @@ import com.cmp.polling.schemas.action.StopReason;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.stopresume.action.ActionResult;
 import com.cmp.polling.stopresume.action.CarrierActions;
-import com.cmp.polling.stopresume.lock.HeldLock;
-import com.cmp.polling.stopresume.lock.OperationLocks;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;

@@ -2,6 +2,8 @@ package com.cmp.polling.stopresume;
 
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.lock.HeldLock;
+import com.cmp.polling.core.lock.OperationLocks;
 import com.cmp.polling.core.packageusage.PackageFacts;
 import com.cmp.polling.core.packageusage.PackageOwner;
 import com.cmp.polling.core.protection.ProtectionPeriods;
@@ -13,8 +15,6 @@ import com.cmp.polling.stopresume.Evaluation.Outcome;
 import com.cmp.polling.stopresume.action.ActionResult;
 import com.cmp.polling.stopresume.action.CarrierActions;
 import com.cmp.polling.stopresume.action.StopResumeMetrics;
-import com.cmp.polling.stopresume.lock.HeldLock;
-import com.cmp.polling.stopresume.lock.OperationLocks;
 import com.cmp.polling.stopresume.rules.RuleVerdict;
 import com.cmp.polling.stopresume.rules.StopRules;
 import java.util.ArrayList;

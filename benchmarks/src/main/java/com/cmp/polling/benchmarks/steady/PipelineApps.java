@@ -3,6 +3,7 @@ package com.cmp.polling.benchmarks.steady;
 import com.cmp.polling.benchmarks.infra.AppProcess;
 import com.cmp.polling.handlers.HandlersApplication;
 import com.cmp.polling.listener.LifecycleListenerApplication;
+import com.cmp.polling.operator.OperatorApplication;
 import com.cmp.polling.scheduler.SchedulerApplication;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -39,8 +40,8 @@ final class PipelineApps implements AutoCloseable {
 
   /**
    * The scheduler with the heap its deployment gives it (a small young generation publishes
-   * faster); the handlers and the listener with 1 GiB (their deployment sizes them from the host's
-   * RAM).
+   * faster), the operator app (console, admin API, fleet gauges) with the same; the handlers and the
+   * listener with 1 GiB (their deployment sizes them from the host's RAM).
    */
   static final List<App> APPS =
       List.of(
@@ -49,7 +50,13 @@ final class PipelineApps implements AutoCloseable {
               "scheduler",
               SchedulerApplication.class.getName(),
               "512m",
-              Map.of("cmp.polling.scheduler.admin.token", TOKEN)),
+              Map.of()),
+          new App(
+              "operator-service",
+              "operator",
+              OperatorApplication.class.getName(),
+              "512m",
+              Map.of("cmp.polling.operator.admin.token", TOKEN)),
           new App(
               "check-handlers", "handlers", HandlersApplication.class.getName(), "1g", Map.of()),
           new App(

@@ -69,7 +69,7 @@ record SteadyOptions(
         Duration.ofSeconds(options.integer("warm-up-seconds", 60)),
         Duration.ofSeconds(options.integer("first-warm-up-seconds", 180)),
         Duration.ofSeconds(options.integer("manual-every-seconds", 5)),
-        options.values().getOrDefault("manual-app", "scheduler-service"),
+        options.values().getOrDefault("manual-app", "operator-service"),
         options.values().getOrDefault("manual-path", "/api/admin/cards/{cardId}/checks/{taskType}"),
         TaskType.fromCode(options.values().getOrDefault("manual-type", "carddata")),
         options.values().getOrDefault("manual-metric", "polling.scheduler.manual.delay"));

@@ -44,6 +44,18 @@ public final class RedisKeys {
   public static final String RECONCILE_STATUS = "polling:reconcile:status";
 
   /**
+   * The latest back-pressure decisions to hold a task type back, of every scheduler instance (LIST
+   * of JSON entries, newest first, trimmed to a few hundred).
+   */
+  public static final String HOLD_BACKS = "polling:backpressure:hold-backs";
+
+  /**
+   * Rebuild and reconcile requests of the operator app (LIST of JSON): each is taken by one
+   * scheduler instance, which answers under {@link #schedulerAnswer}.
+   */
+  public static final String SCHEDULER_REQUESTS = "polling:scheduler:requests";
+
+  /**
    * Cards under a protection period (ZSET: card id scored by the period's end, unix seconds): lets
    * the initializer find the few protected cards without one lookup per card.
    */
@@ -110,6 +122,14 @@ public final class RedisKeys {
   /** {@code polling:card:{id}} (HASH: the card cache). */
   public static String cardCache(long cardId) {
     return "polling:card:" + cardId;
+  }
+
+  /**
+   * {@code polling:scheduler:answer:{requestId}} (LIST with TTL): the answer of the scheduler
+   * instance that took a request of {@link #SCHEDULER_REQUESTS}, for the operator waiting on it.
+   */
+  public static String schedulerAnswer(String requestId) {
+    return "polling:scheduler:answer:" + requestId;
   }
 
   /** {@code polling:stats:{taskType}} (HASH: scheduler statistics). */

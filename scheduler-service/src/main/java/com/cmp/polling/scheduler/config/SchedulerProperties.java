@@ -6,9 +6,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
  * Settings of the scheduler service ({@code cmp.polling.scheduler.*}). Shared settings (queues,
- * Kafka, gateway, stop/resume) are under {@code cmp.polling.*}, see PollingProperties.
+ * Kafka) are under {@code cmp.polling.*}, see PollingProperties.
  *
- * @param enabled whether the scheduling loop runs (the API and triggers run regardless)
+ * @param enabled whether the scheduling loop runs (the triggers and the operators' requests run
+ *     regardless)
  * @param tick pause between two scheduling rounds
  * @param batchSize cards per lease dequeue (capped at 7000)
  * @param maxBatchesPerShard dequeues per shard and task type in one round; a round moves on as soon
@@ -27,8 +28,7 @@ public record SchedulerProperties(
     @DefaultValue Backpressure backpressure,
     @DefaultValue Initializer initializer,
     @DefaultValue Triggers triggers,
-    @DefaultValue Reconciler reconciler,
-    @DefaultValue Admin admin) {
+    @DefaultValue Reconciler reconciler) {
 
   /**
    * When a task type is held back: only when its handlers really fall behind, never for the size of
@@ -100,8 +100,8 @@ public record SchedulerProperties(
    * The queue reconciler: PostgreSQL (the truth) compared with the queues, and the differences
    * repaired.
    *
-   * @param enabled whether this instance runs periodic passes (an operator's pass through the admin
-   *     API runs regardless)
+   * @param enabled whether this instance runs periodic passes (a pass an operator asks for runs
+   *     regardless)
    * @param interval pause between the end of a pass and the start of the next; a periodic pass is
    *     left out when another instance finished one less than half an interval ago
    * @param initialDelay before the first periodic pass, to which a random part of one interval is
@@ -144,10 +144,4 @@ public record SchedulerProperties(
       }
     }
   }
-
-  /**
-   * @param token the bearer token of the admin and monitoring API; required, except in the {@code
-   *     dev} profile, which generates one and logs it
-   */
-  public record Admin(String token) {}
 }

@@ -6,13 +6,15 @@ import com.cmp.polling.core.concurrent.DaemonThreads;
 import com.cmp.polling.core.enrollment.CardPlanner;
 import com.cmp.polling.core.enrollment.EnrollmentPlan;
 import com.cmp.polling.core.enrollment.Timing;
+import com.cmp.polling.core.lock.HeldLock;
+import com.cmp.polling.core.lock.OperationLocks;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.queue.ScheduledCheck;
 import com.cmp.polling.core.queue.ShardCountMarker;
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.scheduler.config.SchedulerProperties;
-import com.cmp.polling.stopresume.lock.HeldLock;
-import com.cmp.polling.stopresume.lock.OperationLocks;
+import com.cmp.polling.status.initializer.InitProgress;
+import com.cmp.polling.status.initializer.InitProgressStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -85,20 +87,8 @@ public class CardInitializer implements SmartLifecycle {
     if (lock.isEmpty()) {
       return false;
     }
-    HeldLock held = lock.get();
-    try {
+    try (HeldLock held = lock.get()) {
       return initializeUnderLock(held);
-    } finally {
-      // An interrupted worker must still give the lock back: Redis calls refuse to run while
-      // the thread's interrupt flag is set, so clear it for the release and set it again.
-      boolean interrupted = Thread.interrupted();
-      try {
-        held.close();
-      } finally {
-        if (interrupted) {
-          Thread.currentThread().interrupt();
-        }
-      }
     }
   }
 

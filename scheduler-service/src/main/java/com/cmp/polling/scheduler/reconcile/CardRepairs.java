@@ -10,6 +10,8 @@ import com.cmp.polling.core.queue.QueueAudit;
 import com.cmp.polling.core.queue.QueueEntry;
 import com.cmp.polling.core.queue.QueuedCard;
 import com.cmp.polling.core.queue.ScheduledCheck;
+import com.cmp.polling.status.reconcile.RepairKind;
+import com.cmp.polling.status.reconcile.SkipReason;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -5,6 +5,7 @@ import com.cmp.polling.core.queue.QueueEntry;
 import com.cmp.polling.core.queue.QueuedCard;
 import com.cmp.polling.core.queue.ScheduledCheck;
 import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.status.reconcile.RepairKind;
 import java.util.ArrayList;
 import java.util.List;
 

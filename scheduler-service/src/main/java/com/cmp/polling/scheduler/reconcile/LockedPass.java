@@ -1,13 +1,17 @@
 package com.cmp.polling.scheduler.reconcile;
 
 import com.cmp.polling.core.config.PollingConfigManager;
+import com.cmp.polling.core.lock.HeldLock;
+import com.cmp.polling.core.lock.OperationLocks;
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.scheduler.config.SchedulerProperties;
-import com.cmp.polling.scheduler.initializer.InitProgress;
-import com.cmp.polling.scheduler.initializer.InitProgressStore;
-import com.cmp.polling.scheduler.reconcile.PassResult.Outcome;
-import com.cmp.polling.stopresume.lock.HeldLock;
-import com.cmp.polling.stopresume.lock.OperationLocks;
+import com.cmp.polling.status.initializer.InitProgress;
+import com.cmp.polling.status.initializer.InitProgressStore;
+import com.cmp.polling.status.reconcile.PassResult;
+import com.cmp.polling.status.reconcile.PassResult.Outcome;
+import com.cmp.polling.status.reconcile.ReconcileStatusStore;
+import com.cmp.polling.status.reconcile.RepairKind;
+import com.cmp.polling.status.reconcile.SkipReason;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -112,15 +116,7 @@ final class LockedPass {
       PassTally counted = tally != null ? tally : new PassTally(trigger, startedAt, Duration.ZERO);
       return ended(counted.result(Outcome.FAILED, e.getMessage(), clock.instant()));
     } finally {
-      // Redis calls refuse to run while the interrupt flag is set: clear it for the release.
-      boolean interrupted = Thread.interrupted();
-      try {
-        held.close();
-      } finally {
-        if (interrupted) {
-          Thread.currentThread().interrupt();
-        }
-      }
+      held.close();
     }
   }
 

@@ -1,6 +1,9 @@
 package com.cmp.polling.scheduler.reconcile;
 
-import com.cmp.polling.scheduler.reconcile.PassResult.Outcome;
+import com.cmp.polling.status.reconcile.PassResult;
+import com.cmp.polling.status.reconcile.PassResult.Outcome;
+import com.cmp.polling.status.reconcile.RepairKind;
+import com.cmp.polling.status.reconcile.SkipReason;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumMap;

@@ -4,12 +4,13 @@ import com.cmp.polling.autoconfigure.PollingProperties;
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.config.PollingConfigManager;
 import com.cmp.polling.core.enrollment.CardPlanner;
+import com.cmp.polling.core.lock.OperationLocks;
 import com.cmp.polling.core.queue.QueueAudit;
 import com.cmp.polling.core.queue.QueueSettings;
 import com.cmp.polling.scheduler.config.SchedulerProperties;
-import com.cmp.polling.scheduler.initializer.InitProgressStore;
-import com.cmp.polling.scheduler.schedule.ConsumerLag;
-import com.cmp.polling.stopresume.lock.OperationLocks;
+import com.cmp.polling.status.initializer.InitProgressStore;
+import com.cmp.polling.status.lag.ConsumerLag;
+import com.cmp.polling.status.reconcile.ReconcileStatusStore;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -37,6 +38,7 @@ class ReconcilerConfiguration {
       PollingConfigManager configs,
       OperationLocks locks,
       InitProgressStore initProgress,
+      ReconcileStatusStore status,
       ReconcilerMetrics metrics,
       SchedulerProperties properties,
       Clock clock) {
@@ -56,13 +58,13 @@ class ReconcilerConfiguration {
             pass,
             settle,
             suspicions,
-            new ReconcileStatusStore(redis, clock),
+            status,
             metrics,
             locks,
             initProgress,
             configs,
             properties,
             clock);
-    return new Reconciler(locked::run, new ReconcileStatusStore(redis, clock), settings, clock);
+    return new Reconciler(locked::run, status, settings, clock);
   }
 }

@@ -1,5 +1,8 @@
 package com.cmp.polling.scheduler.reconcile;
 
+import com.cmp.polling.status.reconcile.PassResult;
+import com.cmp.polling.status.reconcile.RepairKind;
+import com.cmp.polling.status.reconcile.SkipReason;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;

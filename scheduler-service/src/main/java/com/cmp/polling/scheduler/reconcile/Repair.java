@@ -3,6 +3,7 @@ package com.cmp.polling.scheduler.reconcile;
 import com.cmp.polling.core.queue.QueueEntry;
 import com.cmp.polling.core.queue.ScheduledCheck;
 import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.status.reconcile.RepairKind;
 
 /**
  * One entry to add or to remove.

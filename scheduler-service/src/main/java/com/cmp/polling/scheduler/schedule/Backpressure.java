@@ -2,11 +2,16 @@ package com.cmp.polling.scheduler.schedule;
 
 import com.cmp.polling.scheduler.config.SchedulerProperties;
 import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.status.lag.HandlerLag;
+import com.cmp.polling.status.schedule.HoldBack;
+import com.cmp.polling.status.schedule.HoldBackCause;
+import com.cmp.polling.status.schedule.HoldBackHistory;
+import com.cmp.polling.status.schedule.HoldBackRecorder;
+import com.cmp.polling.status.schedule.RoundStats;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,15 +44,33 @@ public class Backpressure {
    * @param cause why it is held back; null: dispatch
    * @param measures what the decision looked at
    */
-  public record Decision(TaskType type, HoldBackCause cause, BackpressureMeasures measures) {
+  public record Decision(
+      TaskType type,
+      HoldBackCause cause,
+      BackpressureMeasures measures,
+      SchedulerProperties.Backpressure limits) {
 
     public boolean heldBack() {
       return cause != null;
     }
+
+    /** What the round records of this type in its stats, with the round's counts. */
+    RoundStats stats(RoundCounts.Counts counts) {
+      return new RoundStats(
+          counts.scheduled(),
+          counts.manual(),
+          counts.failures(),
+          cause,
+          measures.at(),
+          measures.lag(),
+          measures.backlog(),
+          limits.maxLagAge(),
+          limits.maxConsumerLag());
+    }
   }
 
   private final Measurer measurer;
-  private final HoldBackHistory history;
+  private final HoldBackRecorder history;
   private final SchedulerMetrics metrics;
   private final SchedulerProperties.Backpressure settings;
   private final Clock clock;
@@ -56,7 +79,7 @@ public class Backpressure {
 
   Backpressure(
       Measurer measurer,
-      HoldBackHistory history,
+      HoldBackRecorder history,
       SchedulerMetrics metrics,
       SchedulerProperties properties,
       Clock clock) {
@@ -85,16 +108,7 @@ public class Backpressure {
       }
     }
     logChange(type, cause, measures, now);
-    return new Decision(type, cause, measures);
-  }
-
-  /**
-   * What back-pressure last measured for the type in this instance; empty before its first measure
-   * (or where the loop does not run). The fleet snapshot reuses the handlers' lag from it rather
-   * than asking Kafka again in the same interval.
-   */
-  public Optional<BackpressureMeasures> lastMeasures(TaskType type) {
-    return Optional.ofNullable(lastMeasures.get(type));
+    return new Decision(type, cause, measures, settings);
   }
 
   /** The rule itself. Unknown lag (Kafka silent) never holds back: publishing will tell. */

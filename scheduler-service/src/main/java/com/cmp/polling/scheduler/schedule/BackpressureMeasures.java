@@ -1,6 +1,7 @@
 package com.cmp.polling.scheduler.schedule;
 
 import com.cmp.polling.core.queue.Backlog;
+import com.cmp.polling.status.lag.HandlerLag;
 import java.time.Instant;
 
 /**

@@ -4,6 +4,7 @@ import com.cmp.polling.core.queue.Backlog;
 import com.cmp.polling.core.queue.PollingQueueException;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.status.lag.ConsumerLag;
 import java.time.Instant;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

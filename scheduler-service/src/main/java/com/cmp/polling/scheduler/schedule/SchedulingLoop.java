@@ -5,6 +5,7 @@ import com.cmp.polling.core.queue.CardEntry;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.scheduler.config.SchedulerProperties;
 import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.status.schedule.SchedulerStatsStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -99,7 +100,7 @@ public class SchedulingLoop implements SmartLifecycle {
     }
     Instant ended = clock.instant();
     for (TaskType type : TaskType.values()) {
-      stats.record(type, counts.of(type), decisions.get(type), ended);
+      stats.record(type, decisions.get(type).stats(counts.of(type)), ended);
     }
     metrics.round(Duration.between(started, ended));
     return counts;

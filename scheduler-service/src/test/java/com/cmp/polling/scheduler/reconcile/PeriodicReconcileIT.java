@@ -8,9 +8,11 @@ import static org.awaitility.Awaitility.await;
 
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.scheduler.SchedulerTestApp;
-import com.cmp.polling.scheduler.initializer.InitProgress;
-import com.cmp.polling.scheduler.initializer.InitProgressStore;
-import com.cmp.polling.scheduler.reconcile.PassResult.Outcome;
+import com.cmp.polling.status.initializer.InitProgress;
+import com.cmp.polling.status.initializer.InitProgressStore;
+import com.cmp.polling.status.reconcile.PassResult;
+import com.cmp.polling.status.reconcile.PassResult.Outcome;
+import com.cmp.polling.status.reconcile.RepairKind;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;

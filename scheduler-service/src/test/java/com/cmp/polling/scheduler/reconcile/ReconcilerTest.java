@@ -5,7 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.cmp.polling.scheduler.config.SchedulerProperties;
-import com.cmp.polling.scheduler.reconcile.PassResult.Outcome;
+import com.cmp.polling.status.reconcile.PassResult;
+import com.cmp.polling.status.reconcile.PassResult.Outcome;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

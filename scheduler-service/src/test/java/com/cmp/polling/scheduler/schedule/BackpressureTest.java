@@ -7,10 +7,15 @@ import ch.qos.logback.classic.Level;
 import com.cmp.polling.core.queue.Backlog;
 import com.cmp.polling.scheduler.config.SchedulerProperties;
 import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.status.lag.HandlerLag;
+import com.cmp.polling.status.schedule.HoldBack;
+import com.cmp.polling.status.schedule.HoldBackCause;
 import com.cmp.polling.testsupport.logging.CapturedLogs;
 import com.cmp.polling.testsupport.time.SettableClock;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +29,10 @@ class BackpressureTest {
   private static final Duration MAX_LAG_AGE = Duration.ofSeconds(60);
 
   private final SettableClock clock = SettableClock.atNow();
-  private final HoldBackHistory history = new HoldBackHistory();
+
+  /** What back-pressure recorded, newest first (as the history lists them). */
+  private final List<HoldBack> history = new ArrayList<>();
+
   private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
   private final AtomicInteger measured = new AtomicInteger();
   private HandlerLag lag = new HandlerLag(true, 0, Duration.ZERO);
@@ -41,7 +49,7 @@ class BackpressureTest {
     Backpressure.Decision decision = backpressure.decide(TaskType.CARDDATA);
 
     assertThat(decision.heldBack()).isFalse();
-    assertThat(history.recent()).isEmpty();
+    assertThat(history).isEmpty();
   }
 
   @Test
@@ -118,8 +126,8 @@ class BackpressureTest {
       clock.advance(Duration.ofSeconds(1));
     }
 
-    assertThat(history.recent()).hasSize(1);
-    HoldBack first = history.recent().get(0);
+    assertThat(history).hasSize(1);
+    HoldBack first = history.get(0);
     assertThat(first.taskType()).isEqualTo(TaskType.CARDDATA);
     assertThat(first.cause()).isEqualTo("lag_age");
     assertThat(first.reason()).contains("90 s old", "max-lag-age 60 s");
@@ -130,7 +138,7 @@ class BackpressureTest {
     assertThat(gauge("polling.scheduler.held_back")).isEqualTo(1);
 
     backpressure.decide(TaskType.CARDDATA); // 5 s later: measured again, still held back
-    assertThat(history.recent()).hasSize(2);
+    assertThat(history).hasSize(2);
   }
 
   @Test
@@ -141,11 +149,11 @@ class BackpressureTest {
 
     lag = new HandlerLag(true, 3, Duration.ofSeconds(1));
     clock.advance(CHECK_INTERVAL);
-    backpressure.decide(TaskType.CARDDATA);
+    Backpressure.Decision decision = backpressure.decide(TaskType.CARDDATA);
 
     assertThat(gauge("polling.scheduler.held_back")).isZero();
-    assertThat(backpressure.lastMeasures(TaskType.CARDDATA).orElseThrow().lag()).isEqualTo(lag);
-    assertThat(backpressure.lastMeasures(TaskType.PROTECT)).isEmpty();
+    // The measure goes with the decision into the round's stats, where the fleet snapshot reads it.
+    assertThat(decision.measures().lag()).isEqualTo(lag);
     // The lag and the backlog are the fleet snapshot's gauges (polling.handlers.*,
     // polling.queue.*): back-pressure exports no copy of them under its own names.
     assertThat(registry.getMeters())
@@ -195,7 +203,7 @@ class BackpressureTest {
           measured.incrementAndGet();
           return new BackpressureMeasures(at, lag, backlog);
         },
-        history,
+        holdBack -> history.add(0, holdBack),
         new SchedulerMetrics(metricsInto),
         properties(MAX_LAG_AGE, maxConsumerLag),
         clock);
@@ -223,7 +231,6 @@ class BackpressureTest {
             Duration.ofMinutes(2),
             20_000,
             Duration.ZERO,
-            "cmp-lifecycle-topology"),
-        new SchedulerProperties.Admin("t"));
+            "cmp-lifecycle-topology"));
   }
 }

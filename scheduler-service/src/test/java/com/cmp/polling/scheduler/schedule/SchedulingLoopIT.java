@@ -9,6 +9,7 @@ import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.json.PayloadCodec;
 import com.cmp.polling.schemas.task.CheckTask;
 import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.status.schedule.SchedulerStatsStore;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.kafka.TopicCursor;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;

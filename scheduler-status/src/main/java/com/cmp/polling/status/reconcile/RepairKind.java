@@ -1,0 +1,21 @@
+package com.cmp.polling.status.reconcile;
+
+/** What a repair of the queues fixed; {@link #code()} is the metric tag and the API's name. */
+public enum RepairKind {
+  /** A check its card should have was not queued: added, due when the planner says. */
+  MISSING("missing"),
+  /** An entry of a card that is not polled at all (or no longer exists): removed. */
+  STRAY("stray"),
+  /** An entry of a polled card under a task type its config does not have: removed. */
+  WRONG_TYPE("wrong_type");
+
+  private final String code;
+
+  RepairKind(String code) {
+    this.code = code;
+  }
+
+  public String code() {
+    return code;
+  }
+}
