@@ -40,8 +40,8 @@ final class PipelineApps implements AutoCloseable {
 
   /**
    * The scheduler with the heap its deployment gives it (a small young generation publishes
-   * faster), the operator app (console, admin API, fleet gauges) with the same; the handlers and the
-   * listener with 1 GiB (their deployment sizes them from the host's RAM).
+   * faster), the operator app (console, admin API, fleet gauges) with the same; the handlers and
+   * the listener with 1 GiB (their deployment sizes them from the host's RAM).
    */
   static final List<App> APPS =
       List.of(

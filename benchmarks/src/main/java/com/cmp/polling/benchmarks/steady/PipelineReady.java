@@ -2,9 +2,9 @@ package com.cmp.polling.benchmarks.steady;
 
 import com.cmp.polling.benchmarks.infra.BenchmarkPostgres;
 import com.cmp.polling.benchmarks.infra.BenchmarkRedis;
+import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.status.initializer.InitProgress;
 import com.cmp.polling.status.initializer.InitProgressStore;
-import com.cmp.polling.schemas.Topics;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
