@@ -146,9 +146,13 @@ class StopResumeServiceIT {
       redis
           .template()
           .opsForZSet()
-          .add(RedisKeys.PROTECTION_INDEX, Long.toString(indexOnly), Instant.now().getEpochSecond() + 3600);
+          .add(
+              RedisKeys.PROTECTION_INDEX,
+              Long.toString(indexOnly),
+              Instant.now().getEpochSecond() + 3600);
 
-      BatchEvaluation batch = rig.service.evaluateAll(List.of(rig.card(keyOnly), rig.card(indexOnly)));
+      BatchEvaluation batch =
+          rig.service.evaluateAll(List.of(rig.card(keyOnly), rig.card(indexOnly)));
 
       assertThat(batch.settled().get(keyOnly).outcome()).isEqualTo(Outcome.PROTECTED);
       assertThat(batch.needingAction()).extracting(Card::id).containsExactly(indexOnly);
@@ -375,17 +379,24 @@ class StopResumeServiceIT {
       }
       data.packageOfDevice(device).status(1).insert();
       Card read = rig.card(trigger);
-      redis.template().execute((RedisCallback<Object>) c -> {
-        c.serverCommands().resetConfigStats();
-        return null;
-      });
+      redis
+          .template()
+          .execute(
+              (RedisCallback<Object>)
+                  c -> {
+                    c.serverCommands().resetConfigStats();
+                    return null;
+                  });
 
       Evaluation evaluation = rig.service.evaluateAndAct(read);
 
       assertThat(evaluation.outcome()).isEqualTo(Outcome.RESUMED);
       assertThat(evaluation.actions()).hasSize(6);
       // One EXISTS for the deciding card before the lock, one MGET for the device's six cards.
-      Properties calls = redis.template().execute((RedisCallback<Properties>) c -> c.serverCommands().info("commandstats"));
+      Properties calls =
+          redis
+              .template()
+              .execute((RedisCallback<Properties>) c -> c.serverCommands().info("commandstats"));
       assertThat(calls.getProperty("cmdstat_exists", "calls=0")).startsWith("calls=1,");
       assertThat(calls.getProperty("cmdstat_mget", "calls=0")).startsWith("calls=1,");
     }
