@@ -370,6 +370,8 @@ class ModuleBoundariesTest {
             .callMethod(ProtectionPeriods.class, "protectedAmong", Collection.class)
             .orShould()
             .callMethod(ProtectionPeriods.class, "protectedByKey", List.class)
+            .orShould()
+            .callMethod(ProtectionPeriods.class, "desiredStates", List.class)
             .because(
                 "a card's protect queue is planned by CardPlanner; only the stop/resume rules"
                     + " look at protection periods for their own decisions"));

@@ -15,6 +15,7 @@ import com.cmp.polling.stopresume.action.CarrierActions;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -145,7 +146,25 @@ public class OperatorActions {
    * @return what was done
    */
   public ProtectionCheck enforceProtection(long cardId, boolean onlineAtCarrier) {
-    Optional<DesiredState> desired = protection.desiredState(cardId);
+    return enforceProtection(cardId, onlineAtCarrier, protection.desiredState(cardId));
+  }
+
+  /**
+   * The protection of many cards as their keys hold it now, one round trip for all (the protect
+   * check reads its poll's cards so): the desired state of each card under a period, empty for a
+   * key nobody can read; cards without a period are missing.
+   */
+  public Map<Long, Optional<DesiredState>> protectionOf(List<Long> cardIds) {
+    return protection.desiredStates(cardIds);
+  }
+
+  /**
+   * {@link #enforceProtection(long, boolean)} with the desired state as the caller just read it
+   * ({@link #protectionOf}); read again under the lock before anything is forced.
+   */
+  public ProtectionCheck enforceProtection(
+      long cardId, boolean onlineAtCarrier, Optional<DesiredState> desiredAsRead) {
+    Optional<DesiredState> desired = desiredAsRead;
     if (desired.isEmpty()) {
       return ProtectionCheck.NOT_PROTECTED;
     }
