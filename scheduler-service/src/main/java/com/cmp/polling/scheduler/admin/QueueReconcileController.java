@@ -2,6 +2,7 @@ package com.cmp.polling.scheduler.admin;
 
 import com.cmp.polling.scheduler.reconcile.PassResult;
 import com.cmp.polling.scheduler.reconcile.PassResult.Outcome;
+import com.cmp.polling.scheduler.reconcile.PassScope;
 import com.cmp.polling.scheduler.reconcile.Reconciler;
 import com.cmp.polling.scheduler.reconcile.RepairKind;
 import com.cmp.polling.scheduler.reconcile.SkipReason;
@@ -61,7 +62,9 @@ class QueueReconcileController {
 
   /**
    * A pass as the API shows it: {@code state} running, completed, stopped, failed (or none before
-   * the first pass), counts by kind and reason under the metrics' names.
+   * the first pass), counts by kind and reason under the metrics' names, and its {@code scope}:
+   * incremental or full (and why), cards compared because they changed, where the change marker and
+   * the sweep stand.
    */
   record PassView(
       String state,
@@ -79,11 +82,13 @@ class QueueReconcileController {
       long postgresMillis,
       long redisMillis,
       long planningMillis,
-      long restedMillis) {
+      long restedMillis,
+      Map<String, Object> scope) {
 
     static final PassView NONE =
         new PassView(
-            "none", null, null, null, null, null, 0, 0, 0, Map.of(), Map.of(), 0, 0, 0, 0, 0);
+            "none", null, null, null, null, null, 0, 0, 0, Map.of(), Map.of(), 0, 0, 0, 0, 0,
+            Map.of());
 
     static PassView of(PassResult pass) {
       Map<String, Long> repairs = new LinkedHashMap<>();
@@ -110,7 +115,23 @@ class QueueReconcileController {
           pass.postgres().toMillis(),
           pass.redis().toMillis(),
           pass.planning().toMillis(),
-          pass.rested().toMillis());
+          pass.rested().toMillis(),
+          scope(pass.scope()));
+    }
+
+    private static Map<String, Object> scope(PassScope scope) {
+      Map<String, Object> view = new LinkedHashMap<>();
+      view.put("kind", scope.kind().code());
+      view.put("why", scope.why());
+      view.put("changedCards", scope.changedCards());
+      view.put("marker", scope.marker());
+      view.put("markerLag", scope.markerLag());
+      view.put("markerAt", scope.markerAt());
+      view.put("sweepPosition", scope.sweepPosition());
+      view.put("sweepEnd", scope.sweepEnd());
+      view.put("sweepDone", scope.sweepDone());
+      view.put("sweepStartedAt", scope.sweepStartedAt());
+      return view;
     }
   }
 }

@@ -38,7 +38,7 @@ class ReconcilerTest {
     AtomicInteger passes = new AtomicInteger();
     Reconciler reconciler =
         new Reconciler(
-            (trigger, onStart) -> {
+            (trigger, full, onStart) -> {
               if (passes.incrementAndGet() == 1) {
                 throw new NoClassDefFoundError("com/example/Missing");
               }
@@ -68,7 +68,7 @@ class ReconcilerTest {
     AtomicInteger passes = new AtomicInteger();
     Reconciler reconciler =
         new Reconciler(
-            (trigger, onStart) -> {
+            (trigger, full, onStart) -> {
               passes.incrementAndGet();
               inPass.countDown();
               try {
