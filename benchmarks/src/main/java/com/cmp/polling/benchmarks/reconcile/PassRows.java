@@ -29,7 +29,7 @@ final class PassRows {
           "stray",
           "wrong_type",
           "far_future",
-          "skipped");
+          "left recent / leased / changed");
 
   static final List<String> COST_HEADER =
       List.of(
@@ -64,9 +64,13 @@ final class PassRows {
     costs.add(costs(name, measured.spent(), !full));
     if (full) {
       lastFullRepairs = pass.totalRepairs();
-    } else if (changePass == null) {
-      changePass = measured;
     }
+  }
+
+  /** The pass that compared many changed cards with nothing to repair: the cost of a change. */
+  void addChangePass(String name, Measured measured) {
+    add(name, measured);
+    changePass = measured;
   }
 
   /** One row for many passes: counts summed, costs per pass. */
@@ -85,7 +89,12 @@ final class PassRows {
     for (RepairKind kind : RepairKind.values()) {
       row.add(number(passes.stream().mapToLong(p -> p.repaired(kind)).sum()));
     }
-    row.add(number(passes.stream().mapToLong(PassRows::skipped).sum()));
+    row.add(
+        number(passes.stream().mapToLong(p -> p.skipped(SkipReason.RECENT)).sum())
+            + " / "
+            + number(passes.stream().mapToLong(p -> p.skipped(SkipReason.LEASED)).sum())
+            + " / "
+            + number(passes.stream().mapToLong(p -> p.skipped(SkipReason.CHANGED)).sum()));
     found.add(row);
     costs.add(costs(name, perPass, true));
     averageNet = perPass.net(idle);
@@ -110,16 +119,16 @@ final class PassRows {
     double seconds = interval.toSeconds();
     String text =
         String.format(
-            "Average cost of a periodic pass over the period (passes 2 to the last, none with"
+            "Average cost of a periodic pass over the period (passes 3 to the last, none with"
                 + " changes to compare): %.3f s of CPU in all processes less their idle use"
-                + " (scheduler JVM %.3f s, PostgreSQL %.3f s, Redis %.3f s, Kafka %.3f s), every"
-                + " %s: **%.2f %% of one core**.",
+                + " (scheduler JVM %.3f s, PostgreSQL %.3f s, Redis %.3f s, Kafka %.3f s), once"
+                + " every %s: **%.2f %% of one core**.",
             net.total(),
             net.jvm(),
             net.postgres(),
             net.redis(),
             net.kafka(),
-            interval,
+            ReconcileBenchmark.words(interval),
             100 * net.total() / seconds);
     if (changePass != null && averageNet != null) {
       long changed = changePass.pass().scope().changedCards() - averageChanged;
@@ -128,7 +137,8 @@ final class PassRows {
         double perCard = extra / changed;
         text +=
             String.format(
-                " The pass that compared %s changed cards cost %.3f s more: %.1f µs of CPU per"
+                " The pass that compared %s changed cards (planning changes the change stream"
+                    + " had applied: nothing to repair) cost %.3f s more: %.1f µs of CPU per"
                     + " changed card, so every 10 changes per second of planning columns add"
                     + " %.2f %% of a core.",
                 number(changed), extra, perCard * 1e6, 100 * perCard * 10);
@@ -161,7 +171,12 @@ final class PassRows {
     for (RepairKind kind : RepairKind.values()) {
       row.add(number(pass.repaired(kind)));
     }
-    row.add(number(skipped(pass)));
+    row.add(
+        number(pass.skipped(SkipReason.RECENT))
+            + " / "
+            + number(pass.skipped(SkipReason.LEASED))
+            + " / "
+            + number(pass.skipped(SkipReason.CHANGED)));
     return row;
   }
 
@@ -178,13 +193,5 @@ final class PassRows {
         String.format("%.2f s", spent.total()),
         String.format("%.2f s", net.total()),
         periodic ? String.format("%.2f %%", 100 * net.total() / interval.toSeconds()) : "—");
-  }
-
-  private static long skipped(PassResult pass) {
-    long total = 0;
-    for (SkipReason reason : SkipReason.values()) {
-      total += pass.skipped(reason);
-    }
-    return total;
   }
 }

@@ -14,17 +14,22 @@ import java.time.Instant;
  * nearer (a next check is at most one interval ahead, a lease one lease ahead), so an entry beyond
  * it was written by hand or by a bug, and it would never come due in time: the check handlers'
  * self-cleaning (a card not polled or gone is dropped when its entry comes due) never reaches it.
- * Set at the start of each pass, from the configs the pass plans with.
+ * Set at the start of each pass, from the configs the pass plans with; a longer interval seen
+ * within the last {@link #HOLD} still counts, so that the entries a config change shortened are left
+ * to the change stream's re-enrollment, which moves them itself, rather than counted as far off.
  */
 final class FarFuture {
 
   private static final Duration SLACK = Duration.ofMinutes(1);
   private static final Duration SHORTEST = Duration.ofSeconds(60);
+  static final Duration HOLD = Duration.ofHours(1);
 
   private final PollingConfigManager configs;
   private final Duration lease;
   private final Clock clock;
   private Instant horizon = Instant.MAX;
+  private Duration held = Duration.ZERO;
+  private Instant heldSince = Instant.MIN;
 
   FarFuture(PollingConfigManager configs, Duration lease, Clock clock) {
     this.configs = configs;
@@ -42,7 +47,12 @@ final class FarFuture {
         }
       }
     }
-    horizon = clock.instant().plus(longest.multipliedBy(2)).plus(SLACK);
+    Instant now = clock.instant();
+    if (longest.compareTo(held) >= 0 || now.isAfter(heldSince.plus(HOLD))) {
+      held = longest;
+      heldSince = now;
+    }
+    horizon = now.plus(held.multipliedBy(2)).plus(SLACK);
   }
 
   /** Scores after this are far in the future. */
