@@ -15,8 +15,9 @@ import java.time.Instant;
  * it was written by hand or by a bug, and it would never come due in time: the check handlers'
  * self-cleaning (a card not polled or gone is dropped when its entry comes due) never reaches it.
  * Set at the start of each pass, from the configs the pass plans with; a longer interval seen
- * within the last {@link #HOLD} still counts, so that the entries a config change shortened are left
- * to the change stream's re-enrollment, which moves them itself, rather than counted as far off.
+ * within the last {@link #HOLD} still counts, so that the entries a config change shortened are
+ * left to the change stream's re-enrollment, which moves them itself, rather than counted as far
+ * off.
  */
 final class FarFuture {
 
