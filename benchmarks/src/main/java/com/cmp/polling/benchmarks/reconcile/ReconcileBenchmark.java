@@ -148,6 +148,7 @@ public final class ReconcileBenchmark {
         report.paragraph(
             verdict(injected, found, lastRepairing, passes, rows.lastFullRepairs(finalFull)));
         report.paragraph(rows.share(spent.per(passes - 2), idle));
+        report.paragraph(markerSizes(postgres));
         report.paragraph(rows.howComputed(passes));
       }
     }
@@ -203,6 +204,26 @@ public final class ReconcileBenchmark {
         + (finalRepairs >= 0
             ? "; the full pass after the period repaired " + finalRepairs + " entries."
             : ".");
+  }
+
+  /** The marker's room in PostgreSQL: every card inserted since the migration has a number. */
+  private static String markerSizes(BenchmarkPostgres postgres) {
+    return postgres
+        .jdbc()
+        .sql(
+            "SELECT pg_relation_size('idx_iot_card_planning_change'),"
+                + " pg_relation_size('tb_iot_card'), count(planning_change_seq) FROM tb_iot_card")
+        .query(
+            rs -> {
+              rs.next();
+              return "The change marker's index holds "
+                  + number(rs.getLong(3))
+                  + " cards (every card inserted since the migration has a number) in "
+                  + rs.getLong(1) / (1024 * 1024)
+                  + " MiB, beside the card table's "
+                  + rs.getLong(2) / (1024 * 1024)
+                  + " MiB.";
+            });
   }
 
   private static void add(Map<RepairKind, Long> found, PassResult pass) {
