@@ -357,7 +357,10 @@ class ModuleBoundariesTest {
             "GovernedCards",
             "FleetReader",
             // The reconciler reads when a card's device last changed, not where the card stands.
-            "ChangeTimes");
+            "ChangeTimes",
+            // The reconciler's change marker: devices by change number, the sweep's slice of
+            // cards read as PlanningRows reads them.
+            "PlanningChanges");
   }
 
   @Test

@@ -2,13 +2,13 @@ package com.cmp.polling.stopresume;
 
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.lock.HeldLock;
 import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.schemas.action.ActionTrigger;
 import com.cmp.polling.schemas.action.StopReason;
 import com.cmp.polling.stopresume.Evaluation.Outcome;
 import com.cmp.polling.stopresume.action.ActionResult;
 import com.cmp.polling.stopresume.action.CarrierActions;
-import com.cmp.polling.core.lock.HeldLock;
 import com.cmp.polling.stopresume.rules.RuleVerdict;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -3,6 +3,7 @@ package com.cmp.polling.operator.admin;
 import com.cmp.polling.operator.config.OperatorProperties;
 import com.cmp.polling.operator.web.ErrorBody;
 import com.cmp.polling.status.reconcile.PassResult;
+import com.cmp.polling.status.reconcile.PassScope;
 import com.cmp.polling.status.reconcile.ReconcileStatusStore;
 import com.cmp.polling.status.reconcile.RepairKind;
 import com.cmp.polling.status.reconcile.SkipReason;
@@ -78,7 +79,9 @@ class QueueReconcileController {
 
   /**
    * A pass as the API shows it: {@code state} running, completed, stopped, failed (or none before
-   * the first pass), counts by kind and reason under the metrics' names.
+   * the first pass), counts by kind and reason under the metrics' names, and its {@code scope}:
+   * incremental or full (and why), cards compared because they changed, where the change marker and
+   * the sweep stand.
    */
   record PassView(
       String state,
@@ -96,11 +99,13 @@ class QueueReconcileController {
       long postgresMillis,
       long redisMillis,
       long planningMillis,
-      long restedMillis) {
+      long restedMillis,
+      Map<String, Object> scope) {
 
     static final PassView NONE =
         new PassView(
-            "none", null, null, null, null, null, 0, 0, 0, Map.of(), Map.of(), 0, 0, 0, 0, 0);
+            "none", null, null, null, null, null, 0, 0, 0, Map.of(), Map.of(), 0, 0, 0, 0, 0,
+            Map.of());
 
     static PassView of(PassResult pass) {
       Map<String, Long> repairs = new LinkedHashMap<>();
@@ -127,7 +132,23 @@ class QueueReconcileController {
           pass.postgres().toMillis(),
           pass.redis().toMillis(),
           pass.planning().toMillis(),
-          pass.rested().toMillis());
+          pass.rested().toMillis(),
+          scope(pass.scope()));
+    }
+
+    private static Map<String, Object> scope(PassScope scope) {
+      Map<String, Object> view = new LinkedHashMap<>();
+      view.put("kind", scope.kind().code());
+      view.put("why", scope.why());
+      view.put("changedCards", scope.changedCards());
+      view.put("marker", scope.marker());
+      view.put("markerLag", scope.markerLag());
+      view.put("markerAt", scope.markerAt());
+      view.put("sweepPosition", scope.sweepPosition());
+      view.put("sweepEnd", scope.sweepEnd());
+      view.put("sweepDone", scope.sweepDone());
+      view.put("sweepStartedAt", scope.sweepStartedAt());
+      return view;
     }
   }
 }

@@ -56,6 +56,19 @@ public final class RedisKeys {
   public static final String SCHEDULER_REQUESTS = "polling:scheduler:requests";
 
   /**
+   * Where the queue reconciler stands between passes (HASH): the highest planning change it has
+   * compared, its sweep's position, and what its last full pass saw (queues built, replication
+   * slot, configs). Gone means a full pass next.
+   */
+  public static final String RECONCILE_PROGRESS = "polling:reconcile:progress";
+
+  /**
+   * When the lifecycle listener last created its replication slot (STRING, ISO instant): changes
+   * committed before a slot existed never reach the queues through the change stream.
+   */
+  public static final String CDC_SLOT_CREATED = "polling:cdc:slot-created";
+
+  /**
    * Cards under a protection period (ZSET: card id scored by the period's end, unix seconds): lets
    * the initializer find the few protected cards without one lookup per card.
    */

@@ -2,6 +2,7 @@ package com.cmp.polling.scheduler.config;
 
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.ConstructorBinding;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
@@ -98,7 +99,10 @@ public record SchedulerProperties(
 
   /**
    * The queue reconciler: PostgreSQL (the truth) compared with the queues, and the differences
-   * repaired.
+   * repaired. A periodic pass compares the cards whose planning columns changed since the last pass
+   * (the change marker), the entries scored beyond any interval, and a slice of the fleet's id
+   * range and of the queues (the sweep); a full pass compares everything, on demand and after a
+   * Redis loss or a change-stream gap.
    *
    * @param enabled whether this instance runs periodic passes (a pass an operator asks for runs
    *     regardless)
@@ -112,6 +116,12 @@ public record SchedulerProperties(
    * @param pause rest between two pages or chunks, to spread a pass (0 allowed; under a minute)
    * @param topologyGroup the lifecycle listener's Kafka Streams {@code application.id}: its lag on
    *     the raw change topics is part of the change stream's lag
+   * @param sweepPeriod the whole fleet (every card, every queue entry) is compared at least once in
+   *     this period: each periodic pass takes the share of the card id range and of the queues that
+   *     one interval is of the period, and more when passes fell behind it
+   * @param cdcSlot the lifecycle listener's replication slot: when it appears again after it was
+   *     gone, changes committed meanwhile never went through the change stream, and the next pass
+   *     is a full one
    */
   public record Reconciler(
       @DefaultValue("true") boolean enabled,
@@ -120,8 +130,11 @@ public record SchedulerProperties(
       @DefaultValue("2m") Duration settle,
       @DefaultValue("20000") int pageSize,
       @DefaultValue("100ms") Duration pause,
-      @DefaultValue("cmp-lifecycle-topology") String topologyGroup) {
+      @DefaultValue("cmp-lifecycle-topology") String topologyGroup,
+      @DefaultValue("24h") Duration sweepPeriod,
+      @DefaultValue("cmp_polling_lifecycle") String cdcSlot) {
 
+    @ConstructorBinding
     public Reconciler {
       if (interval.isNegative() || interval.isZero()) {
         throw new IllegalArgumentException("reconciler interval must be positive, was " + interval);
@@ -142,6 +155,36 @@ public record SchedulerProperties(
             "reconciler pause must be at least 0 and under a minute (the lock's renewal), was "
                 + pause);
       }
+      if (sweepPeriod.isNegative() || sweepPeriod.isZero()) {
+        throw new IllegalArgumentException(
+            "reconciler sweep-period must be positive, was " + sweepPeriod);
+      }
+      if (cdcSlot == null || !cdcSlot.matches("[a-z0-9_]{1,63}")) {
+        throw new IllegalArgumentException(
+            "reconciler cdc-slot must be a replication slot name (1-63 of [a-z0-9_]), was "
+                + cdcSlot);
+      }
+    }
+
+    /** The settings of before the sweep, the new ones at their defaults. */
+    public Reconciler(
+        boolean enabled,
+        Duration interval,
+        Duration initialDelay,
+        Duration settle,
+        int pageSize,
+        Duration pause,
+        String topologyGroup) {
+      this(
+          enabled,
+          interval,
+          initialDelay,
+          settle,
+          pageSize,
+          pause,
+          topologyGroup,
+          Duration.ofHours(24),
+          "cmp_polling_lifecycle");
     }
   }
 }

@@ -2,6 +2,7 @@ package com.cmp.polling.scheduler.reconcile;
 
 import com.cmp.polling.autoconfigure.PollingProperties;
 import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.card.PlanningChanges;
 import com.cmp.polling.core.config.PollingConfigManager;
 import com.cmp.polling.core.enrollment.CardPlanner;
 import com.cmp.polling.core.lock.OperationLocks;
@@ -41,21 +42,65 @@ class ReconcilerConfiguration {
       ReconcileStatusStore status,
       ReconcilerMetrics metrics,
       SchedulerProperties properties,
+      PollingProperties polling,
       Clock clock) {
     SchedulerProperties.Reconciler settings = properties.reconciler();
     ChangeTimes changes = new ChangeTimes(jdbc);
+    PlanningChanges planning = new PlanningChanges(jdbc);
     SettleWindow settle =
         new SettleWindow(lag, changes, settings.settle(), settings.topologyGroup(), clock);
     configs.addChangeListener(settle);
     Suspicions suspicions = new Suspicions();
+    FarFuture farFuture = new FarFuture(configs, polling.queue().lease(), clock);
     CardRepairs repairs =
         new CardRepairs(
-            cards, changes, configs, planner, queues, settle, suspicions, metrics, clock);
-    ReconcilePass pass =
-        new ReconcilePass(cards, planner, queues, repairs, settings.pageSize(), settings.pause());
+            cards,
+            changes,
+            configs,
+            planner,
+            queues,
+            settle,
+            suspicions,
+            farFuture,
+            metrics,
+            clock);
+    CardPages pages = new CardPages(planner, queues, farFuture);
+    int pageSize = settings.pageSize();
+    Sweep sweep =
+        new Sweep(
+            planning,
+            pages,
+            repairs,
+            new EntrySweep(queues, repairs, pageSize),
+            queues,
+            pageSize,
+            settings.interval(),
+            settings.sweepPeriod(),
+            clock);
+    PassPlanner passPlanner =
+        new PassPlanner(
+            new ProgressStore(redis),
+            new ChangeMarker(planning, clock, ChangeMarker.COMMIT_WAIT),
+            sweep,
+            initProgress,
+            properties.initializer().enabled(),
+            redis,
+            jdbc,
+            settings.cdcSlot(),
+            clock);
     LockedPass locked =
         new LockedPass(
-            pass,
+            new FullPass(cards, pages, queues, repairs, pageSize, settings.pause()),
+            new IncrementalPass(
+                new ChangedCards(planning, repairs, pageSize),
+                sweep,
+                queues,
+                repairs,
+                farFuture,
+                pageSize,
+                settings.pause()),
+            passPlanner,
+            farFuture,
             settle,
             suspicions,
             status,

@@ -456,6 +456,7 @@ class ReconcilerIT {
             app.bean(QueueAudit.class),
             settle,
             new Suspicions(),
+            farFuture(configs),
             app.bean(ReconcilerMetrics.class),
             clock);
     // A pass began with the configs as they were...
@@ -591,11 +592,23 @@ class ReconcilerIT {
   }
 
   static Map<RepairKind, Long> repairs(long missing, long stray, long wrongType) {
+    return repairs(missing, stray, wrongType, 0);
+  }
+
+  static Map<RepairKind, Long> repairs(long missing, long stray, long wrongType, long farFuture) {
     Map<RepairKind, Long> counts = new EnumMap<>(RepairKind.class);
     counts.put(RepairKind.MISSING, missing);
     counts.put(RepairKind.STRAY, stray);
     counts.put(RepairKind.WRONG_TYPE, wrongType);
+    counts.put(RepairKind.FAR_FUTURE, farFuture);
     return counts;
+  }
+
+  /** The far-future horizon as a pass of the app would set it, set now. */
+  private static FarFuture farFuture(PollingConfigManager configs) {
+    FarFuture farFuture = new FarFuture(configs, Duration.ofMinutes(5), clock);
+    farFuture.beginPass();
+    return farFuture;
   }
 
   static Map<SkipReason, Long> skips(long recent, long leased, long changed) {

@@ -39,7 +39,7 @@ class ReconcilerTest {
     AtomicInteger passes = new AtomicInteger();
     Reconciler reconciler =
         new Reconciler(
-            (trigger, onStart) -> {
+            (trigger, full, onStart) -> {
               if (passes.incrementAndGet() == 1) {
                 throw new NoClassDefFoundError("com/example/Missing");
               }
@@ -69,7 +69,7 @@ class ReconcilerTest {
     AtomicInteger passes = new AtomicInteger();
     Reconciler reconciler =
         new Reconciler(
-            (trigger, onStart) -> {
+            (trigger, full, onStart) -> {
               passes.incrementAndGet();
               inPass.countDown();
               try {

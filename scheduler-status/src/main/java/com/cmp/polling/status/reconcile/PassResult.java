@@ -11,8 +11,10 @@ import java.util.Map;
  * @param trigger who asked for it ({@code periodic}, the admin API and its caller, ...)
  * @param finishedAt when it ended; null while it runs
  * @param note why it stopped early, failed or was refused; null otherwise
- * @param cardsRead live cards read from PostgreSQL, page by page
- * @param entriesScanned queue entries scanned for ids that are not live cards
+ * @param cardsRead live cards read from PostgreSQL, page by page (all of them in a full pass, the
+ *     sweep's slice in an incremental one)
+ * @param entriesScanned queue entries scanned (every entry in a full pass, the sweep's slice of the
+ *     queues in an incremental one)
  * @param cardsLookedAt cards looked at again because they seemed out of step (Redis, then
  *     PostgreSQL, then their plan)
  * @param repairs entries added or removed, by kind
@@ -22,6 +24,7 @@ import java.util.Map;
  * @param redis time spent reading and repairing the queues
  * @param planning time spent in CardPlanner (its device query and protection read included)
  * @param rested time spent in the pauses that spread the pass
+ * @param scope what kind of pass it was, why, and where the change marker and the sweep stood
  */
 public record PassResult(
     Outcome outcome,
@@ -38,12 +41,13 @@ public record PassResult(
     Duration postgres,
     Duration redis,
     Duration planning,
-    Duration rested) {
+    Duration rested,
+    PassScope scope) {
 
   /** Where a pass stands. */
   public enum Outcome {
     RUNNING,
-    /** Every card and every entry was looked at. */
+    /** Everything it set out to compare was looked at. */
     COMPLETED,
     /** Stopped before the end: shutdown, lock lost, Redis lost the queues. */
     STOPPED,
@@ -68,6 +72,11 @@ public record PassResult(
 
   /** A pass that ended before it began: refused, or failed while it set out. */
   public static PassResult notStarted(Outcome outcome, String trigger, Instant at, String why) {
+    return notStarted(outcome, trigger, at, why, PassKind.INCREMENTAL);
+  }
+
+  public static PassResult notStarted(
+      Outcome outcome, String trigger, Instant at, String why, PassKind kind) {
     return new PassResult(
         outcome,
         trigger,
@@ -83,7 +92,8 @@ public record PassResult(
         Duration.ZERO,
         Duration.ZERO,
         Duration.ZERO,
-        Duration.ZERO);
+        Duration.ZERO,
+        PassScope.none(kind));
   }
 
   public long repaired(RepairKind kind) {

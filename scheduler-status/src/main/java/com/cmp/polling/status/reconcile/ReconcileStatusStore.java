@@ -15,8 +15,9 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 /**
  * The pass under way, or the last one, in {@code polling:reconcile:status} (HASH), whichever
  * instance runs it: what the monitoring API shows and what tells an instance that another has just
- * reconciled. Written at the start, after every page or chunk, and at the end. A pass whose
- * instance died stays {@code running} with an old {@code updated_at}; the next pass overwrites it.
+ * reconciled. Written at the start, after every page or chunk, and at the end; with its kind, why a
+ * full pass ran, and where the change marker and the sweep stood. A pass whose instance died stays
+ * {@code running} with an old {@code updated_at}; the next pass overwrites it.
  */
 public class ReconcileStatusStore {
 
@@ -49,6 +50,19 @@ public class ReconcileStatusStore {
     fields.put("redis_ms", Long.toString(pass.redis().toMillis()));
     fields.put("planning_ms", Long.toString(pass.planning().toMillis()));
     fields.put("rested_ms", Long.toString(pass.rested().toMillis()));
+    PassScope scope = pass.scope();
+    fields.put("kind", scope.kind().code());
+    fields.put("why", scope.why() == null ? "" : scope.why());
+    fields.put("changed_cards", Long.toString(scope.changedCards()));
+    fields.put("marker", Long.toString(scope.marker()));
+    fields.put("marker_lag", Long.toString(scope.markerLag()));
+    fields.put("marker_at", scope.markerAt() == null ? "" : scope.markerAt().toString());
+    fields.put("sweep_position", Long.toString(scope.sweepPosition()));
+    fields.put("sweep_end", Long.toString(scope.sweepEnd()));
+    fields.put("sweep_done", Double.toString(scope.sweepDone()));
+    fields.put(
+        "sweep_started_at",
+        scope.sweepStartedAt() == null ? "" : scope.sweepStartedAt().toString());
     fields.put("updated_at", clock.instant().toString());
     redis.opsForHash().putAll(RedisKeys.RECONCILE_STATUS, fields);
   }
@@ -83,7 +97,26 @@ public class ReconcileStatusStore {
             Duration.ofMillis(number(fields, "postgres_ms")),
             Duration.ofMillis(number(fields, "redis_ms")),
             Duration.ofMillis(number(fields, "planning_ms")),
-            Duration.ofMillis(number(fields, "rested_ms"))));
+            Duration.ofMillis(number(fields, "rested_ms")),
+            scope(fields)));
+  }
+
+  private static PassScope scope(Map<Object, Object> fields) {
+    String kind = text(fields, "kind");
+    String markerAt = text(fields, "marker_at");
+    String sweepAt = text(fields, "sweep_started_at");
+    String done = text(fields, "sweep_done");
+    return new PassScope(
+        kind.isEmpty() ? PassKind.FULL : PassKind.valueOf(kind.toUpperCase(Locale.ROOT)),
+        text(fields, "why").isEmpty() ? null : text(fields, "why"),
+        number(fields, "changed_cards"),
+        text(fields, "marker").isEmpty() ? -1 : number(fields, "marker"),
+        number(fields, "marker_lag"),
+        markerAt.isEmpty() ? null : Instant.parse(markerAt),
+        number(fields, "sweep_position"),
+        number(fields, "sweep_end"),
+        done.isEmpty() ? 0 : Double.parseDouble(done),
+        sweepAt.isEmpty() ? null : Instant.parse(sweepAt));
   }
 
   private static String text(Map<Object, Object> fields, String name) {

@@ -7,7 +7,12 @@ public enum RepairKind {
   /** An entry of a card that is not polled at all (or no longer exists): removed. */
   STRAY("stray"),
   /** An entry of a polled card under a task type its config does not have: removed. */
-  WRONG_TYPE("wrong_type");
+  WRONG_TYPE("wrong_type"),
+  /**
+   * An entry scored beyond any interval (it would never come due in time): moved to its plan's
+   * time, or removed when the plan has no such check (a protect entry after its period).
+   */
+  FAR_FUTURE("far_future");
 
   private final String code;
 

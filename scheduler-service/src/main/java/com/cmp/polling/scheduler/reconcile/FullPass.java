@@ -2,32 +2,28 @@ package com.cmp.polling.scheduler.reconcile;
 
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
-import com.cmp.polling.core.enrollment.CardPlanner;
-import com.cmp.polling.core.enrollment.EnrollmentPlan;
-import com.cmp.polling.core.enrollment.Timing;
 import com.cmp.polling.core.queue.QueueAudit;
 import com.cmp.polling.core.queue.QueueEntry;
-import com.cmp.polling.core.queue.QueuedCard;
 import com.cmp.polling.schemas.task.TaskType;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One pass over the fleet, in two parts, neither of which holds more than a page in memory.
+ * A full pass over the fleet, in two parts, neither of which holds more than a page in memory: on
+ * demand, and when the queues may have missed what the change marker cannot show ({@link
+ * FullPassReasons}).
  *
  * <p><b>Cards.</b> One keyset pass over the live cards ({@code id > last ORDER BY id}, the
- * initializer's reading, {@code findAfterForEnrollment}), a page at a time: each page planned by
- * CardPlanner, then the page's entries in every task type's queue read in one Redis pipeline
- * (ZMSCORE per shard and type). A card whose entries differ from its plan is looked at again
- * ({@link CardRepairs}). This finds missing entries, entries of cards that are not polled and
- * entries under the wrong task types, shard after shard within each page: the shards are not read
+ * initializer's reading, {@code findAfterForEnrollment}), a page at a time, compared by {@link
+ * CardPages}; a card whose entries differ from its plan is looked at again ({@link CardRepairs}).
+ * This finds missing entries, entries of cards that are not polled, entries under the wrong task
+ * types and entries far in the future, shard after shard within each page: the shards are not read
  * apart, since {@code id % 16} has no index and one pass per shard would read the table sixteen
  * times. The ids read are kept in {@link LiveIds} (a bitmap, about 1.5 MiB at 10 M cards).
  *
@@ -40,37 +36,30 @@ import org.slf4j.LoggerFactory;
  * PostgreSQL asked again only about the cards out of step. A pause after every full page and chunk
  * spreads the load over a large fleet; the caller's check between them stops the pass early.
  */
-final class ReconcilePass {
+final class FullPass {
 
-  private static final Logger log = LoggerFactory.getLogger(ReconcilePass.class);
+  private static final Logger log = LoggerFactory.getLogger(FullPass.class);
 
   private final CardStore cards;
-  private final CardPlanner planner;
+  private final CardPages pages;
   private final QueueAudit queues;
   private final CardRepairs repairs;
   private final int pageSize;
   private final Duration pause;
 
-  ReconcilePass(
+  FullPass(
       CardStore cards,
-      CardPlanner planner,
+      CardPages pages,
       QueueAudit queues,
       CardRepairs repairs,
       int pageSize,
       Duration pause) {
     this.cards = cards;
-    this.planner = planner;
+    this.pages = pages;
     this.queues = queues;
     this.repairs = repairs;
     this.pageSize = pageSize;
     this.pause = pause;
-  }
-
-  /** Stops a pass from inside a scan. */
-  private static final class Stop extends RuntimeException {
-    Stop(String why) {
-      super(why, null, false, false);
-    }
   }
 
   /**
@@ -80,21 +69,22 @@ final class ReconcilePass {
    * @return null when the whole fleet was looked at, else why it stopped
    */
   String run(PassTally tally, Supplier<String> keepGoing) {
+    Pacing pacing = new Pacing(pause, keepGoing);
     LiveIds live = new LiveIds();
     try {
-      compareCards(tally, live, keepGoing);
+      compareCards(tally, live, pacing);
       if (live.gaveUp()) {
         log.warn(
             "card ids too sparse to keep in memory: every queue entry is looked up in PostgreSQL");
       }
-      scanEntries(tally, live, keepGoing);
+      scanEntries(tally, live, pacing);
       return null;
-    } catch (Stop stop) {
+    } catch (Pacing.Stop stop) {
       return stop.getMessage();
     }
   }
 
-  private void compareCards(PassTally tally, LiveIds live, Supplier<String> keepGoing) {
+  private void compareCards(PassTally tally, LiveIds live, Pacing pacing) {
     long lastId = 0;
     while (true) {
       long afterId = lastId;
@@ -102,25 +92,15 @@ final class ReconcilePass {
       if (page.isEmpty()) {
         return;
       }
-      List<Long> ids = new ArrayList<>(page.size());
-      page.forEach(card -> ids.add(card.id()));
-      ids.forEach(live::add);
-      List<EnrollmentPlan> plans = tally.planning(() -> planner.plan(page, Timing.SPREAD));
-      List<QueuedCard> queued = tally.redis(() -> queues.entriesOf(ids));
-      List<Long> suspects = new ArrayList<>();
-      for (int i = 0; i < page.size(); i++) {
-        if (!Differences.of(queued.get(i), plans.get(i)).isEmpty()) {
-          suspects.add(ids.get(i));
-        }
-      }
-      repairs.confirm(suspects, tally);
+      page.forEach(card -> live.add(card.id()));
+      repairs.confirm(pages.differing(page, List.of(), tally), tally);
       tally.cardsRead(page.size());
-      lastId = ids.get(ids.size() - 1);
-      between(keepGoing, page.size() == pageSize, tally);
+      lastId = page.get(page.size() - 1).id();
+      pacing.between(page.size() == pageSize, tally);
     }
   }
 
-  private void scanEntries(PassTally tally, LiveIds live, Supplier<String> keepGoing) {
+  private void scanEntries(PassTally tally, LiveIds live, Pacing pacing) {
     for (int shard = 0; shard < queues.shardCount(); shard++) {
       // A card without a live row sits in up to one queue per type: looked at once per shard.
       Set<Long> lookedAt = new HashSet<>();
@@ -137,7 +117,7 @@ final class ReconcilePass {
               chunk -> {
                 long chunkStarted = System.nanoTime();
                 try {
-                  chunk(inShard, chunk, live, lookedAt, tally, keepGoing);
+                  chunk(inShard, chunk, live, lookedAt, tally, pacing);
                 } finally {
                   chunkNanos[0] += System.nanoTime() - chunkStarted;
                 }
@@ -155,7 +135,7 @@ final class ReconcilePass {
       LiveIds live,
       Set<Long> lookedAt,
       PassTally tally,
-      Supplier<String> keepGoing) {
+      Pacing pacing) {
     tally.entriesScanned(chunk.size());
     List<QueueEntry> misplaced = new ArrayList<>();
     List<Long> suspects = new ArrayList<>();
@@ -168,25 +148,6 @@ final class ReconcilePass {
     }
     repairs.removeMisplaced(misplaced, tally);
     repairs.confirm(suspects, tally);
-    between(keepGoing, chunk.size() == pageSize, tally);
-  }
-
-  /** The caller's check, then the pause after a full page or chunk (a short one ends its part). */
-  private void between(Supplier<String> keepGoing, boolean full, PassTally tally) {
-    String stop = keepGoing.get();
-    if (stop != null) {
-      throw new Stop(stop);
-    }
-    if (!full || pause.isZero()) {
-      return;
-    }
-    long started = System.nanoTime();
-    try {
-      TimeUnit.MILLISECONDS.sleep(pause.toMillis());
-      tally.rested(System.nanoTime() - started);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new Stop("interrupted: the scheduler is stopping");
-    }
+    pacing.between(chunk.size() == pageSize, tally);
   }
 }
