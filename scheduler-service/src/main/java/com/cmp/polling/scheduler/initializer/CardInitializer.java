@@ -48,6 +48,7 @@ public class CardInitializer implements SmartLifecycle {
   private final InitProgressStore progressStore;
   private final ShardCountMarker shardCount;
   private final OperationLocks locks;
+  private final LegacyKeysMove legacyKeys;
   private final SchedulerProperties.Initializer settings;
   private final Clock clock;
   private Thread worker;
@@ -59,6 +60,7 @@ public class CardInitializer implements SmartLifecycle {
       InitProgressStore progressStore,
       ShardCountMarker shardCount,
       OperationLocks locks,
+      LegacyKeysMove legacyKeys,
       SchedulerProperties properties,
       Clock clock) {
     this.cards = cards;
@@ -67,6 +69,7 @@ public class CardInitializer implements SmartLifecycle {
     this.progressStore = progressStore;
     this.shardCount = shardCount;
     this.locks = locks;
+    this.legacyKeys = legacyKeys;
     this.settings = properties.initializer();
     this.clock = clock;
   }
@@ -231,8 +234,11 @@ public class CardInitializer implements SmartLifecycle {
   }
 
   private void watch() {
+    boolean upgraded = false;
     while (!Thread.currentThread().isInterrupted()) {
       try {
+        // Before the first look at the queues: entries under old key names are moved in first.
+        upgraded = upgraded || legacyKeys.moveUnderLock();
         ensureQueues();
       } catch (RuntimeException e) {
         log.error("card initialization failed; trying again in {}", settings.watchInterval(), e);

@@ -8,6 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.RedisHashCommands;
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.stereotype.Component;
@@ -21,13 +23,17 @@ import org.springframework.stereotype.Component;
  * lag_count}, or {@code none}), {@code held_back_since} (the first measure of a hold-back still
  * running, kept by whichever instance saw it first, removed once a round dispatches), {@code
  * backpressure_measured_at}, {@code consumer_lag}, {@code consumer_lag_age_seconds} ({@code
- * unknown} when Kafka did not answer), {@code due_backlog}, {@code oldest_due_age_seconds} (left
- * out when Redis did not answer).
+ * unknown} when Kafka did not answer), {@code due_backlog}, {@code oldest_due_age_seconds} (while
+ * held back: back-pressure measures the backlog only then; left out when Redis did not answer). A
+ * running total appears with its first count.
  */
 @Component
 public class SchedulerStatsStore {
 
   private static final String HELD_BACK_SINCE = "held_back_since";
+  private static final byte[][] WHILE_DISPATCHING_GONE = {
+    bytes(HELD_BACK_SINCE), bytes("due_backlog"), bytes("oldest_due_age_seconds")
+  };
 
   private final StringRedisTemplate redis;
 
@@ -35,43 +41,63 @@ public class SchedulerStatsStore {
     this.redis = redis;
   }
 
-  /** One round's figures for one task type, in one pipeline. */
-  void record(
-      TaskType type, RoundCounts.Counts counts, Backpressure.Decision decision, Instant at) {
-    Map<String, String> fields = new LinkedHashMap<>();
-    fields.put("last_schedule_at", at.toString());
-    fields.put("last_schedule_count", Long.toString(counts.scheduled() + counts.manual()));
-    BackpressureMeasures measures = decision.measures();
-    fields.put("backpressure", decision.heldBack() ? "held_back" : "dispatching");
-    fields.put("backpressure_cause", decision.heldBack() ? decision.cause().code() : "none");
-    fields.put("backpressure_measured_at", measures.at().toString());
-    HandlerLag lag = measures.lag();
-    fields.put("consumer_lag", lag.known() ? Long.toString(lag.tasks()) : "unknown");
-    fields.put(
-        "consumer_lag_age_seconds",
-        lag.known() ? Long.toString(lag.oldestAge().toSeconds()) : "unknown");
-    if (measures.backlog() != null) {
-      fields.put("due_backlog", Long.toString(measures.backlog().due()));
-      fields.put(
-          "oldest_due_age_seconds", Long.toString(measures.backlog().oldestAge().toSeconds()));
-    }
-    byte[] key = bytes(RedisKeys.stats(type));
+  /**
+   * One round's figures for every task type it decided on, in one pipeline: per type one HMSET, an
+   * HINCRBY per total that moved, and the hold-back's start kept (HSETNX) or dropped (HDEL).
+   */
+  void record(RoundCounts counts, Map<TaskType, Backpressure.Decision> decisions, Instant at) {
     redis.executePipelined(
         (RedisCallback<Object>)
             c -> {
-              var hash = c.hashCommands();
-              fields.forEach((name, value) -> hash.hSet(key, bytes(name), bytes(value)));
-              hash.hIncrBy(key, bytes("total_scheduled"), counts.scheduled());
-              hash.hIncrBy(key, bytes("total_manual"), counts.manual());
-              hash.hIncrBy(key, bytes("total_publish_failures"), counts.failures());
-              hash.hIncrBy(key, bytes("total_held_back_rounds"), decision.heldBack() ? 1 : 0);
-              if (decision.heldBack()) {
-                hash.hSetNX(key, bytes(HELD_BACK_SINCE), bytes(measures.at().toString()));
-              } else {
-                hash.hDel(key, bytes(HELD_BACK_SINCE));
-              }
+              decisions.forEach((type, decision) -> write(c, type, counts.of(type), decision, at));
               return null;
             });
+  }
+
+  private static void write(
+      RedisConnection c,
+      TaskType type,
+      RoundCounts.Counts counts,
+      Backpressure.Decision decision,
+      Instant at) {
+    Map<byte[], byte[]> fields = new LinkedHashMap<>();
+    fields.put(bytes("last_schedule_at"), bytes(at.toString()));
+    fields.put(
+        bytes("last_schedule_count"), bytes(Long.toString(counts.scheduled() + counts.manual())));
+    BackpressureMeasures measures = decision.measures();
+    fields.put(bytes("backpressure"), bytes(decision.heldBack() ? "held_back" : "dispatching"));
+    fields.put(
+        bytes("backpressure_cause"), bytes(decision.heldBack() ? decision.cause().code() : "none"));
+    fields.put(bytes("backpressure_measured_at"), bytes(measures.at().toString()));
+    HandlerLag lag = measures.lag();
+    fields.put(bytes("consumer_lag"), bytes(lag.known() ? Long.toString(lag.tasks()) : "unknown"));
+    fields.put(
+        bytes("consumer_lag_age_seconds"),
+        bytes(lag.known() ? Long.toString(lag.oldestAge().toSeconds()) : "unknown"));
+    if (measures.backlog() != null) {
+      fields.put(bytes("due_backlog"), bytes(Long.toString(measures.backlog().due())));
+      fields.put(
+          bytes("oldest_due_age_seconds"),
+          bytes(Long.toString(measures.backlog().oldestAge().toSeconds())));
+    }
+    byte[] key = bytes(RedisKeys.stats(type));
+    var hash = c.hashCommands();
+    hash.hMSet(key, fields);
+    increment(hash, key, "total_scheduled", counts.scheduled());
+    increment(hash, key, "total_manual", counts.manual());
+    increment(hash, key, "total_publish_failures", counts.failures());
+    increment(hash, key, "total_held_back_rounds", decision.heldBack() ? 1 : 0);
+    if (decision.heldBack()) {
+      hash.hSetNX(key, bytes(HELD_BACK_SINCE), bytes(measures.at().toString()));
+    } else {
+      hash.hDel(key, WHILE_DISPATCHING_GONE);
+    }
+  }
+
+  private static void increment(RedisHashCommands hash, byte[] key, String field, long by) {
+    if (by != 0) {
+      hash.hIncrBy(key, bytes(field), by);
+    }
   }
 
   /** The stats of one task type, by field name (empty before the first round). */

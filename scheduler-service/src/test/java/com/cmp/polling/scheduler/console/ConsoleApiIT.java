@@ -78,7 +78,6 @@ class ConsoleApiIT {
       for (int shard = 0; shard < 16; shard++) {
         redis.template().delete(RedisKeys.shardQueue(shard, type));
       }
-      redis.template().delete(RedisKeys.manualQueue(type));
       redis.template().delete(RedisKeys.manualTriggers(type));
     }
   }
@@ -186,7 +185,7 @@ class ConsoleApiIT {
         .param(card)
         .update();
     queues.requeue(card, TaskType.CARDDATA, Instant.now().minusSeconds(5));
-    queues.enqueueManual(card, TaskType.PACKAGE);
+    queues.manualTriggers().enqueue(card, TaskType.PACKAGE);
     redis
         .template()
         .opsForHash()
