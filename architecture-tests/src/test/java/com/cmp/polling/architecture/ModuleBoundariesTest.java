@@ -263,9 +263,13 @@ class ModuleBoundariesTest {
             .should()
             .callMethod(RedisKeys.class, "shardQueue", int.class, TaskType.class)
             .orShould()
-            .callMethod(RedisKeys.class, "manualQueue", TaskType.class)
-            .orShould()
             .callMethod(RedisKeys.class, "manualTriggers", TaskType.class)
+            .orShould()
+            .callMethod(RedisKeys.class, "legacyShardQueue", int.class, TaskType.class)
+            .orShould()
+            .callMethod(RedisKeys.class, "legacyManualList", TaskType.class)
+            .orShould()
+            .callMethod(RedisKeys.class, "legacyManualTriggers", TaskType.class)
             .because("nothing but PollingQueueManager touches the polling queues"));
   }
 

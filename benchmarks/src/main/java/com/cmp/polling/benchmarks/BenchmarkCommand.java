@@ -8,6 +8,7 @@ import com.cmp.polling.benchmarks.handlers.HandlersBenchmark;
 import com.cmp.polling.benchmarks.queue.QueueDequeueBenchmark;
 import com.cmp.polling.benchmarks.reconcile.ReconcileBenchmark;
 import com.cmp.polling.benchmarks.scheduler.SchedulerBenchmark;
+import com.cmp.polling.benchmarks.scheduler.TickCostBenchmark;
 import com.cmp.polling.benchmarks.steady.SteadyBenchmark;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,6 +45,7 @@ public final class BenchmarkCommand {
     switch (args[0]) {
       case "queue" -> new QueueDequeueBenchmark(options).run(report);
       case "scheduler" -> new SchedulerBenchmark(options).run(report);
+      case "tick" -> new TickCostBenchmark(options).run(report);
       case "handlers" -> new HandlersBenchmark(options).run(report);
       case "cdc" -> new CdcBenchmark(options).run(report);
       case "cycle" -> new CycleBenchmark(options).run(report);
@@ -81,6 +83,7 @@ public final class BenchmarkCommand {
             + "  queue      [--cards 1600000] [--workers 1,2,4] [--redis-port <running server>]\n"
             + "  scheduler  [--cards 1000000] [--rate 50000] [--latency-seconds 20] [--warm-up"
             + " <cards, default cards/5 up to 200000>]\n"
+            + "  tick       [--cards 100000] [--rates 0,20] [--seconds 60] [--monitoring]\n"
             + "  handlers   [--tasks 20000] [--latency-ms 20] [--workers 16,64,128]\n"
             + "  cdc        [--samples 300] [--bulk 100000] [--bulk-runs 3]\n"
             + "  cycle      [--cards 300000] [--warm-up <cards>] [--warm-up-passes 8] [--consumers"

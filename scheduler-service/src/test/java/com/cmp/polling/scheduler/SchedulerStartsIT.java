@@ -125,8 +125,8 @@ class SchedulerStartsIT {
   }
 
   /**
-   * Pipelines run on dedicated connections: without a pool, every one of them (each card-cache
-   * write, each round's stats) opened and closed a TCP connection to Redis.
+   * Pipelines run on dedicated connections: without a pool, every one of them (each round's leases
+   * and stats) opened and closed a TCP connection to Redis.
    */
   @Test
   void redisPipelines_reuseConnectionsFromThePool() {

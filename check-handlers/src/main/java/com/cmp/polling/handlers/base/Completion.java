@@ -248,10 +248,7 @@ class Completion {
    * @return what became of the task that found it
    */
   TaskResult drop(long cardId, TaskType type, DropReason reason) {
-    switch (reason) {
-      case GONE -> queues.onCardDeleted(cardId);
-      case POLLING_DISABLED, DEVICE_DELETED -> queues.removeFromAllQueues(cardId);
-    }
+    queues.removeFromAllQueues(cardId);
     log.info(
         "{} check of card {} dropped: {}; the card leaves every queue",
         type.code(),

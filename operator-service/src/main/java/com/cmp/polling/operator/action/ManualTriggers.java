@@ -55,7 +55,7 @@ public class ManualTriggers {
     boolean enrolledNow = !queues.isQueued(cardId, type);
     // NX: a card already queued (or leased) keeps its time; only a missing one is enrolled.
     queues.requeueAll(plan.checks(), true);
-    queues.enqueueManual(cardId, type);
+    queues.manualTriggers().enqueue(cardId, type);
     log.info(
         "manual {} check of card {} requested by an operator{}",
         type.code(),

@@ -64,8 +64,8 @@ class QueueMonitoringIT {
     queues.requeue(2, TaskType.REALNAME, now.minusSeconds(5)); // shard 2, overdue
     queues.requeue(15, TaskType.REALNAME, now.plusSeconds(60)); // shard 15
     queues.requeue(3, TaskType.PACKAGE, now.plusSeconds(60)); // shard 3
-    queues.enqueueManual(40, TaskType.CARDDATA);
-    queues.enqueueManual(41, TaskType.CARDDATA);
+    queues.manualTriggers().enqueue(40, TaskType.CARDDATA);
+    queues.manualTriggers().enqueue(41, TaskType.CARDDATA);
 
     JsonNode body = api.get("/api/monitoring/queues").json();
 

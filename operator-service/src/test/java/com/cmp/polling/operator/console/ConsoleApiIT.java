@@ -80,7 +80,6 @@ class ConsoleApiIT {
       for (int shard = 0; shard < 16; shard++) {
         redis.template().delete(RedisKeys.shardQueue(shard, type));
       }
-      redis.template().delete(RedisKeys.manualQueue(type));
       redis.template().delete(RedisKeys.manualTriggers(type));
     }
   }
@@ -191,7 +190,7 @@ class ConsoleApiIT {
     queues.requeue(card, TaskType.CARDDATA, now.minusSeconds(5));
     Instant nextPackageCheck = now.plus(Duration.ofHours(2)).truncatedTo(ChronoUnit.SECONDS);
     queues.requeue(card, TaskType.PACKAGE, nextPackageCheck);
-    queues.enqueueManual(card, TaskType.PACKAGE);
+    queues.manualTriggers().enqueue(card, TaskType.PACKAGE);
     Instant sampled =
         postgres
             .jdbc()

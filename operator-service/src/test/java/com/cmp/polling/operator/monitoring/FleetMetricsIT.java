@@ -75,8 +75,8 @@ class FleetMetricsIT {
     queues.requeue(4, TaskType.CARDDATA, now.plusSeconds(3600));
     queues.requeue(20, TaskType.CARDDATA, now.plusSeconds(3600));
     queues.requeue(5, TaskType.REALNAME, now.plusSeconds(60));
-    queues.enqueueManual(7, TaskType.PACKAGE);
-    queues.enqueueManual(8, TaskType.PACKAGE);
+    queues.manualTriggers().enqueue(7, TaskType.PACKAGE);
+    queues.manualTriggers().enqueue(8, TaskType.PACKAGE);
     long inAMinute = now.plusSeconds(60).toEpochMilli();
     template.opsForZSet().add(RedisKeys.concurrency(TaskType.CARDDATA), "permit-a", inAMinute);
     template.opsForZSet().add(RedisKeys.concurrency(TaskType.CARDDATA), "permit-b", inAMinute);

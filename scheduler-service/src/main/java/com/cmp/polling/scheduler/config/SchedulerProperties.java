@@ -15,7 +15,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param batchSize cards per lease dequeue (capped at 7000)
  * @param maxBatchesPerShard dequeues per shard and task type in one round; a round moves on as soon
  *     as a dequeue comes back short
- * @param manualCap manual triggers of one task type taken per round
+ * @param manualCap manual triggers of one task type taken at a time by the manual lane
+ * @param manualInterval how often the manual lane looks for manual triggers, on a thread of its own
+ *     whatever a round of due cards costs: a trigger is published within about this long of the
+ *     request
  * @param shardThreads shards processed in parallel
  */
 @ConfigurationProperties("cmp.polling.scheduler")
@@ -25,11 +28,19 @@ public record SchedulerProperties(
     @DefaultValue("1000") int batchSize,
     @DefaultValue("50") int maxBatchesPerShard,
     @DefaultValue("10000") int manualCap,
+    @DefaultValue("250ms") Duration manualInterval,
     @DefaultValue("4") int shardThreads,
     @DefaultValue Backpressure backpressure,
     @DefaultValue Initializer initializer,
     @DefaultValue Triggers triggers,
     @DefaultValue Reconciler reconciler) {
+
+  public SchedulerProperties {
+    if (manualInterval.isNegative() || manualInterval.isZero()) {
+      throw new IllegalArgumentException(
+          "cmp.polling.scheduler.manual-interval must be positive, was " + manualInterval);
+    }
+  }
 
   /**
    * When a task type is held back: only when its handlers really fall behind, never for the size of

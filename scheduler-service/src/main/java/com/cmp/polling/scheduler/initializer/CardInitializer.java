@@ -50,6 +50,7 @@ public class CardInitializer implements SmartLifecycle {
   private final InitProgressStore progressStore;
   private final ShardCountMarker shardCount;
   private final OperationLocks locks;
+  private final LegacyKeysMove legacyKeys;
   private final SchedulerProperties.Initializer settings;
   private final Clock clock;
   private Thread worker;
@@ -61,6 +62,7 @@ public class CardInitializer implements SmartLifecycle {
       InitProgressStore progressStore,
       ShardCountMarker shardCount,
       OperationLocks locks,
+      LegacyKeysMove legacyKeys,
       SchedulerProperties properties,
       Clock clock) {
     this.cards = cards;
@@ -69,6 +71,7 @@ public class CardInitializer implements SmartLifecycle {
     this.progressStore = progressStore;
     this.shardCount = shardCount;
     this.locks = locks;
+    this.legacyKeys = legacyKeys;
     this.settings = properties.initializer();
     this.clock = clock;
   }
@@ -221,8 +224,11 @@ public class CardInitializer implements SmartLifecycle {
   }
 
   private void watch() {
+    boolean upgraded = false;
     while (!Thread.currentThread().isInterrupted()) {
       try {
+        // Before the first look at the queues: entries under old key names are moved in first.
+        upgraded = upgraded || legacyKeys.moveUnderLock();
         ensureQueues();
       } catch (RuntimeException e) {
         log.error("card initialization failed; trying again in {}", settings.watchInterval(), e);

@@ -10,6 +10,7 @@ import java.time.Instant;
  *
  * @param at when they were measured
  * @param lag the handlers' consumer lag
- * @param backlog cards due and not leased in Redis (null when Redis did not answer)
+ * @param backlog cards due and not leased in Redis, measured only when the lag holds the type back
+ *     (null otherwise, and when Redis did not answer)
  */
 public record BackpressureMeasures(Instant at, HandlerLag lag, Backlog backlog) {}

@@ -101,7 +101,7 @@ class SchedulingLoopIT {
     TopicCursor manual = kafka.cursorAtEnd(Topics.MANUAL_CARDDATA_NAME);
     queues.requeueAll(due(TaskType.CARDDATA, 1, 50));
     for (long card = 1001; card <= 1010; card++) {
-      queues.enqueueManual(card, TaskType.CARDDATA);
+      queues.manualTriggers().enqueue(card, TaskType.CARDDATA);
     }
 
     RoundCounts counts = loop.runRound();

@@ -6,12 +6,19 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsSpec;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -30,6 +37,8 @@ import org.springframework.kafka.core.KafkaAdmin;
  * the handlers' committed offsets; from the beginning of the topic where they committed nothing, so
  * that a topic nobody reads counts as lagging, not as idle) and how long the oldest of them has
  * waited (the timestamp of the record at each committed offset, read by a consumer of no group).
+ * Several groups are measured together: one request of each kind for all of them, which is what
+ * back-pressure asks every {@code lag-check-interval} for the four task types.
  */
 public class ConsumerLag implements DisposableBean {
 
@@ -64,15 +73,24 @@ public class ConsumerLag implements DisposableBean {
 
   /** The lag of the type's handlers; {@link HandlerLag#UNKNOWN} when Kafka cannot say. */
   public synchronized HandlerLag of(TaskType type) {
-    try {
-      return measure(Topics.checkHandlersGroup(type), List.of(Topics.checkTasks(type).name()));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return HandlerLag.UNKNOWN;
-    } catch (Exception e) {
-      log.warn("lag of {} handlers unknown ({}); not holding back", type.code(), e.getMessage());
-      return HandlerLag.UNKNOWN;
-    }
+    return of(List.of(type)).get(type);
+  }
+
+  /**
+   * The lag of the handlers of each of {@code types}, measured together: one request of each kind
+   * for all of them (topics, end and start offsets, committed offsets) rather than one per type.
+   * Every type is {@link HandlerLag#UNKNOWN} when Kafka cannot say.
+   */
+  public synchronized Map<TaskType, HandlerLag> of(Collection<TaskType> types) {
+    Map<String, List<String>> topicsByGroup = new LinkedHashMap<>();
+    types.forEach(
+        type ->
+            topicsByGroup.put(
+                Topics.checkHandlersGroup(type), List.of(Topics.checkTasks(type).name())));
+    Map<String, HandlerLag> byGroup = measureOrUnknown(topicsByGroup, "handlers of " + types);
+    Map<TaskType, HandlerLag> byType = new EnumMap<>(TaskType.class);
+    types.forEach(type -> byType.put(type, byGroup.get(Topics.checkHandlersGroup(type))));
+    return byType;
   }
 
   /**
@@ -80,23 +98,33 @@ public class ConsumerLag implements DisposableBean {
    * measures the change stream's this way); {@link HandlerLag#UNKNOWN} when Kafka cannot say.
    */
   public synchronized HandlerLag ofGroup(String group, List<String> topics) {
-    try {
-      return measure(group, topics);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return HandlerLag.UNKNOWN;
-    } catch (Exception e) {
-      log.warn("lag of consumer group {} on {} unknown: {}", group, topics, e.getMessage());
-      return HandlerLag.UNKNOWN;
-    }
+    return measureOrUnknown(Map.of(group, topics), "consumer group " + group + " on " + topics)
+        .get(group);
   }
 
-  private HandlerLag measure(String group, List<String> topics) throws Exception {
+  private Map<String, HandlerLag> measureOrUnknown(
+      Map<String, List<String>> topicsByGroup, String what) {
+    try {
+      return measure(topicsByGroup);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (Exception e) {
+      log.warn("lag of {} unknown ({}); not holding back", what, e.getMessage());
+    }
+    Map<String, HandlerLag> unknown = new HashMap<>();
+    topicsByGroup.keySet().forEach(group -> unknown.put(group, HandlerLag.UNKNOWN));
+    return unknown;
+  }
+
+  private Map<String, HandlerLag> measure(Map<String, List<String>> topicsByGroup)
+      throws Exception {
     if (admin == null) {
       admin = Admin.create(adminConfig);
       reader = new KafkaConsumer<>(readerConfig);
     }
-    List<TopicPartition> partitions = new ArrayList<>();
+    Set<String> topics = new LinkedHashSet<>();
+    topicsByGroup.values().forEach(topics::addAll);
+    Map<String, List<TopicPartition>> partitionsByTopic = new HashMap<>();
     admin
         .describeTopics(topics)
         .allTopicNames()
@@ -105,42 +133,73 @@ public class ConsumerLag implements DisposableBean {
             (topic, description) ->
                 description
                     .partitions()
-                    .forEach(p -> partitions.add(new TopicPartition(topic, p.partition()))));
+                    .forEach(
+                        p ->
+                            partitionsByTopic
+                                .computeIfAbsent(topic, t -> new ArrayList<>())
+                                .add(new TopicPartition(topic, p.partition()))));
+    List<TopicPartition> partitions = new ArrayList<>();
+    partitionsByTopic.values().forEach(partitions::addAll);
     Map<TopicPartition, Long> ends = offsets(partitions, OffsetSpec.latest());
     Map<TopicPartition, Long> starts = offsets(partitions, OffsetSpec.earliest());
-    Map<TopicPartition, OffsetAndMetadata> committed =
-        admin
-            .listConsumerGroupOffsets(group)
-            .partitionsToOffsetAndMetadata()
-            .get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-    long tasks = 0;
+    Map<String, ListConsumerGroupOffsetsSpec> groups = new HashMap<>();
+    topicsByGroup.keySet().forEach(group -> groups.put(group, new ListConsumerGroupOffsetsSpec()));
+    Map<String, Map<TopicPartition, OffsetAndMetadata>> committed =
+        admin.listConsumerGroupOffsets(groups).all().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    Map<String, Long> tasks = new HashMap<>();
     Map<TopicPartition, Long> unconsumed = new HashMap<>();
-    for (TopicPartition partition : partitions) {
-      OffsetAndMetadata done = committed.get(partition);
-      long from = Math.max(starts.get(partition), done == null ? 0 : done.offset());
-      if (ends.get(partition) > from) {
-        tasks += ends.get(partition) - from;
-        unconsumed.put(partition, from);
-      }
-    }
-    Instant oldest = oldestTimestamp(unconsumed);
+    Map<String, List<TopicPartition>> laggingByGroup = new HashMap<>();
+    topicsByGroup.forEach(
+        (group, ofGroup) -> {
+          Map<TopicPartition, OffsetAndMetadata> done = committed.getOrDefault(group, Map.of());
+          long waiting = 0;
+          for (String topic : ofGroup) {
+            for (TopicPartition partition : partitionsByTopic.getOrDefault(topic, List.of())) {
+              OffsetAndMetadata at = done.get(partition);
+              long from = Math.max(starts.get(partition), at == null ? 0 : at.offset());
+              if (ends.get(partition) > from) {
+                waiting += ends.get(partition) - from;
+                unconsumed.put(partition, from);
+                laggingByGroup.computeIfAbsent(group, g -> new ArrayList<>()).add(partition);
+              }
+            }
+          }
+          tasks.put(group, waiting);
+        });
+    Map<TopicPartition, Long> firstTimestamps = firstTimestamps(unconsumed);
     Instant now = clock.instant();
-    Duration age =
-        oldest == null || oldest.isAfter(now) ? Duration.ZERO : Duration.between(oldest, now);
-    return new HandlerLag(true, tasks, age);
+    Map<String, HandlerLag> lags = new HashMap<>();
+    topicsByGroup
+        .keySet()
+        .forEach(
+            group -> {
+              Instant oldest =
+                  laggingByGroup.getOrDefault(group, List.of()).stream()
+                      .map(firstTimestamps::get)
+                      .filter(Objects::nonNull)
+                      .min(Long::compare)
+                      .map(Instant::ofEpochMilli)
+                      .orElse(null);
+              Duration age =
+                  oldest == null || oldest.isAfter(now)
+                      ? Duration.ZERO
+                      : Duration.between(oldest, now);
+              lags.put(group, new HandlerLag(true, tasks.get(group), age));
+            });
+    return lags;
   }
 
   /**
-   * The earliest timestamp among the records at the given offsets (each the oldest task waiting in
-   * its partition); null when none could be read in time.
+   * The timestamp of the record at each of the given offsets (each the oldest task waiting in its
+   * partition), read in one pass; a partition not read in time is left out.
    */
-  private Instant oldestTimestamp(Map<TopicPartition, Long> offsets) {
+  private Map<TopicPartition, Long> firstTimestamps(Map<TopicPartition, Long> offsets) {
+    Map<TopicPartition, Long> firstTimestamps = new HashMap<>();
     if (offsets.isEmpty()) {
-      return null;
+      return firstTimestamps;
     }
     reader.assign(offsets.keySet());
     offsets.forEach(reader::seek);
-    Map<TopicPartition, Long> firstTimestamps = new HashMap<>();
     long deadline = System.nanoTime() + READ_TIMEOUT.toNanos();
     try {
       while (firstTimestamps.size() < offsets.size() && System.nanoTime() < deadline) {
@@ -157,10 +216,7 @@ public class ConsumerLag implements DisposableBean {
     if (firstTimestamps.size() < offsets.size()) {
       log.debug("{} of {} lagging partitions read in time", firstTimestamps.size(), offsets.size());
     }
-    return firstTimestamps.values().stream()
-        .min(Long::compare)
-        .map(Instant::ofEpochMilli)
-        .orElse(null);
+    return firstTimestamps;
   }
 
   private Map<TopicPartition, Long> offsets(List<TopicPartition> partitions, OffsetSpec spec)

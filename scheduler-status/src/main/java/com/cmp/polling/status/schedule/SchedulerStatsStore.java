@@ -10,6 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.RedisHashCommands;
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
@@ -23,13 +25,18 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  * running, kept by whichever instance saw it first, removed once a round dispatches), {@code
  * backpressure_measured_at}, {@code consumer_lag}, {@code consumer_lag_age_seconds}, {@code
  * consumer_lag_age_millis} ({@code unknown} when Kafka did not answer), {@code due_backlog}, {@code
- * oldest_due_age_seconds} (left out when Redis did not answer), and the limits the round decided
- * with, {@code max_lag_age_seconds} and {@code max_consumer_lag} (0: the count rule is off).
- * Written by the scheduling loop of any instance; read by the operator app and the benchmarks.
+ * oldest_due_age_seconds} (while held back: back-pressure measures the backlog only then; left out
+ * when Redis did not answer), and the limits the round decided with, {@code max_lag_age_seconds}
+ * and {@code max_consumer_lag} (0: the count rule is off). A running total appears with its first
+ * count. Written by the scheduling loop of any instance; read by the operator app and the
+ * benchmarks.
  */
 public class SchedulerStatsStore {
 
   private static final String HELD_BACK_SINCE = "held_back_since";
+  private static final byte[][] WHILE_DISPATCHING_GONE = {
+    bytes(HELD_BACK_SINCE), bytes("due_backlog"), bytes("oldest_due_age_seconds")
+  };
 
   private final StringRedisTemplate redis;
 
@@ -37,45 +44,62 @@ public class SchedulerStatsStore {
     this.redis = redis;
   }
 
-  /** One round's figures for one task type, in one pipeline. */
-  public void record(TaskType type, RoundStats round, Instant at) {
-    Map<String, String> fields = new LinkedHashMap<>();
-    fields.put("last_schedule_at", at.toString());
-    fields.put("last_schedule_count", Long.toString(round.scheduled() + round.manual()));
-    fields.put("backpressure", round.heldBack() ? "held_back" : "dispatching");
-    fields.put("backpressure_cause", round.heldBack() ? round.cause().code() : "none");
-    fields.put("backpressure_measured_at", round.measuredAt().toString());
-    HandlerLag lag = round.lag();
-    fields.put("consumer_lag", lag.known() ? Long.toString(lag.tasks()) : "unknown");
-    fields.put(
-        "consumer_lag_age_seconds",
-        lag.known() ? Long.toString(lag.oldestAge().toSeconds()) : "unknown");
-    fields.put(
-        "consumer_lag_age_millis",
-        lag.known() ? Long.toString(lag.oldestAge().toMillis()) : "unknown");
-    if (round.backlog() != null) {
-      fields.put("due_backlog", Long.toString(round.backlog().due()));
-      fields.put("oldest_due_age_seconds", Long.toString(round.backlog().oldestAge().toSeconds()));
-    }
-    fields.put("max_lag_age_seconds", Long.toString(round.maxLagAge().toSeconds()));
-    fields.put("max_consumer_lag", Long.toString(round.maxConsumerLag()));
-    byte[] key = bytes(RedisKeys.stats(type));
+  /**
+   * One round's figures for every task type it decided on, in one pipeline: per type one HMSET, an
+   * HINCRBY per total that moved, and the hold-back's start kept (HSETNX) or dropped (HDEL).
+   */
+  public void record(Map<TaskType, RoundStats> rounds, Instant at) {
     redis.executePipelined(
         (RedisCallback<Object>)
             c -> {
-              var hash = c.hashCommands();
-              fields.forEach((name, value) -> hash.hSet(key, bytes(name), bytes(value)));
-              hash.hIncrBy(key, bytes("total_scheduled"), round.scheduled());
-              hash.hIncrBy(key, bytes("total_manual"), round.manual());
-              hash.hIncrBy(key, bytes("total_publish_failures"), round.failures());
-              hash.hIncrBy(key, bytes("total_held_back_rounds"), round.heldBack() ? 1 : 0);
-              if (round.heldBack()) {
-                hash.hSetNX(key, bytes(HELD_BACK_SINCE), bytes(round.measuredAt().toString()));
-              } else {
-                hash.hDel(key, bytes(HELD_BACK_SINCE));
-              }
+              rounds.forEach((type, round) -> write(c, type, round, at));
               return null;
             });
+  }
+
+  private static void write(RedisConnection c, TaskType type, RoundStats round, Instant at) {
+    Map<byte[], byte[]> fields = new LinkedHashMap<>();
+    fields.put(bytes("last_schedule_at"), bytes(at.toString()));
+    fields.put(
+        bytes("last_schedule_count"), bytes(Long.toString(round.scheduled() + round.manual())));
+    fields.put(bytes("backpressure"), bytes(round.heldBack() ? "held_back" : "dispatching"));
+    fields.put(
+        bytes("backpressure_cause"), bytes(round.heldBack() ? round.cause().code() : "none"));
+    fields.put(bytes("backpressure_measured_at"), bytes(round.measuredAt().toString()));
+    HandlerLag lag = round.lag();
+    fields.put(bytes("consumer_lag"), bytes(lag.known() ? Long.toString(lag.tasks()) : "unknown"));
+    fields.put(
+        bytes("consumer_lag_age_seconds"),
+        bytes(lag.known() ? Long.toString(lag.oldestAge().toSeconds()) : "unknown"));
+    fields.put(
+        bytes("consumer_lag_age_millis"),
+        bytes(lag.known() ? Long.toString(lag.oldestAge().toMillis()) : "unknown"));
+    if (round.backlog() != null) {
+      fields.put(bytes("due_backlog"), bytes(Long.toString(round.backlog().due())));
+      fields.put(
+          bytes("oldest_due_age_seconds"),
+          bytes(Long.toString(round.backlog().oldestAge().toSeconds())));
+    }
+    fields.put(bytes("max_lag_age_seconds"), bytes(Long.toString(round.maxLagAge().toSeconds())));
+    fields.put(bytes("max_consumer_lag"), bytes(Long.toString(round.maxConsumerLag())));
+    byte[] key = bytes(RedisKeys.stats(type));
+    var hash = c.hashCommands();
+    hash.hMSet(key, fields);
+    increment(hash, key, "total_scheduled", round.scheduled());
+    increment(hash, key, "total_manual", round.manual());
+    increment(hash, key, "total_publish_failures", round.failures());
+    increment(hash, key, "total_held_back_rounds", round.heldBack() ? 1 : 0);
+    if (round.heldBack()) {
+      hash.hSetNX(key, bytes(HELD_BACK_SINCE), bytes(round.measuredAt().toString()));
+    } else {
+      hash.hDel(key, WHILE_DISPATCHING_GONE);
+    }
+  }
+
+  private static void increment(RedisHashCommands hash, byte[] key, String field, long by) {
+    if (by != 0) {
+      hash.hIncrBy(key, bytes(field), by);
+    }
   }
 
   /** The stats of one task type, by field name (empty before the first round). */
