@@ -25,7 +25,10 @@ class MigrationsIT {
           "V3__package_triggers.sql",
           "V4__stop_resume_log_outbox.sql",
           "V10__rule_switches.sql",
-          "V11__stop_resume_log_reasons.sql");
+          "V11__stop_resume_log_reasons.sql",
+          "V12__card_month_usage.sql",
+          "V13__usage_samples_by_day.sql",
+          "V14__planning_change_marker.sql");
 
   @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
 
