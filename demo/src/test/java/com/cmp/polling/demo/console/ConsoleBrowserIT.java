@@ -37,6 +37,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -358,10 +359,22 @@ class ConsoleBrowserIT {
     browser.findElement(By.id("login")).click();
   }
 
+  /**
+   * A cell of the overview's table. The page replaces the table on every refresh, so a cell found
+   * just before a refresh may be gone when its text is read: it is then looked up again.
+   */
   private static String cell(WebDriver driver, String taskType, String column) {
-    List<WebElement> cells =
-        driver.findElements(By.cssSelector("tr[data-type='" + taskType + "'] td." + column));
-    return cells.isEmpty() ? "" : cells.get(0).getText();
+    By selector = By.cssSelector("tr[data-type='" + taskType + "'] td." + column);
+    for (int attempt = 1; ; attempt++) {
+      try {
+        List<WebElement> cells = driver.findElements(selector);
+        return cells.isEmpty() ? "" : cells.get(0).getText();
+      } catch (StaleElementReferenceException e) {
+        if (attempt == 5) {
+          throw e;
+        }
+      }
+    }
   }
 
   private static String iccidOf(long card) {

@@ -108,7 +108,7 @@ public final class RedisKeys {
    * Cluster both are in one slot, as the script moving the list into the set needs.
    */
   public static String manualTriggers(TaskType type) {
-    return "polling:manual:due:{" + legacyManualList(type) + "}";
+    return "polling:manual:due:{polling:manual:" + type.code() + "}";
   }
 
   /**
