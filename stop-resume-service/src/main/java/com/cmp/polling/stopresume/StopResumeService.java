@@ -27,8 +27,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The one place that decides and performs automatic stop and resume (docs/architecture.md, "The
- * rules", seed 004 decision 3). Handlers collect data and call {@link #evaluateAndAct}; nothing
- * else stops or resumes a card by the rules. Operator actions live in {@link OperatorActions}.
+ * rules"). Handlers collect data and call {@link #evaluateAndAct}; nothing else stops or resumes a
+ * card by the rules. Operator actions live in {@link OperatorActions}.
  *
  * <p>Concurrency: every action on a card runs under the lock of its device (or of the card when it
  * has none), and the card is read again once the lock is held. Whoever finds the lock taken leaves

@@ -29,12 +29,13 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * The bare infrastructure cycle (issue #8): {@code --cards} carddata cards (default 300 000) come
- * due at once in the Redis queues; the real scheduler app leases them and publishes their tasks to
- * Kafka; consumers in the handlers' group decode each task (as the handlers do), run an empty check
- * and complete the cards in batches (next check in an hour, so each card goes round exactly once).
- * Measures cards/s from the due time to the last completion, counts cards completed twice or never,
- * and runs Kafka's producer and consumer perf tools on the same broker as the ceiling.
+ * The bare infrastructure cycle, what a check costs before it does anything: {@code --cards}
+ * carddata cards (default 300 000) come due at once in the Redis queues; the real scheduler app
+ * leases them and publishes their tasks to Kafka; consumers in the handlers' group decode each task
+ * (as the handlers do), run an empty check and complete the cards in batches (next check in an
+ * hour, so each card goes round exactly once). Measures cards/s from the due time to the last
+ * completion, counts cards completed twice or never, and runs Kafka's producer and consumer perf
+ * tools on the same broker as the ceiling.
  */
 public final class CycleBenchmark {
 

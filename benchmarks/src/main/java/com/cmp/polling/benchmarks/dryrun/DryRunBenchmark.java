@@ -22,10 +22,10 @@ import java.util.Map;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * The rule dry run (issue 19) over {@code --cards} cards (default 1 M): the scheduler app started
- * in dry-run mode in-process (no web server, loop, initializer or triggers), then whole passes of
- * {@link RuleDryRun} over the fleet, one carrier's pass, the listing of every card it would stop
- * page by page, and the {@code --dry-run} command from start to exit.
+ * The rule dry run over {@code --cards} cards (default 1 M): the operator app's dry-run command
+ * context started in-process (PostgreSQL and Redis only: no web server, no Kafka client), then
+ * whole passes of {@link RuleDryRun} over the fleet, one carrier's pass, the listing of every card
+ * it would stop page by page, and the {@code --dry-run} command from start to exit.
  */
 public final class DryRunBenchmark {
 

@@ -27,10 +27,10 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * The package check: asks the carrier for the state of the card's package (seed 004 decision 4,
- * QueryPackageInfo) and marks the package in use expired or exhausted when the carrier says so;
- * then brings the card's (or device's) packages up to date locally — expired by time, exhausted by
- * usage — and asks StopResumeService.
+ * The package check: asks the carrier for the state of the card's package (its package query) and
+ * marks the package in use expired or exhausted when the carrier says so; then brings the card's
+ * (or device's) packages up to date locally — expired by time, exhausted by usage — and asks
+ * StopResumeService.
  *
  * <p>Per slice: the carrier asked for every card in parallel; the carrier's reports written card by
  * card in poll order (they are rare, and a device's second report must find the first one's

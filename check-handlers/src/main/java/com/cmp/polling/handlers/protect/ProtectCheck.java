@@ -24,9 +24,10 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * The protect check (seed 004 decision 4, both paths): while an operator's protection period runs,
- * the carrier's state is compared with the desired one and forced back when it drifted; once the
- * period is over, StopResumeService evaluates the card once and it leaves the protect queue.
+ * The protect check, for manual stops and manual resumes alike: while an operator's protection
+ * period runs, the carrier's state is compared with the desired one and forced back when it
+ * drifted; once the period is over, StopResumeService evaluates the card once and it leaves the
+ * protect queue.
  *
  * <p>Per slice: the protection keys of its cards read in one round trip before any carrier query (a
  * card whose period is over is not queried: it goes to the rules, evaluated with the others whose

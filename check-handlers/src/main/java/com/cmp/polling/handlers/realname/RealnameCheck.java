@@ -31,7 +31,7 @@ import org.springframework.stereotype.Component;
 /**
  * The realname check: asks the carrier, stores the status; when a card becomes verified (0 → 1) its
  * (or its device's) pending packages are activated and StopResumeService is asked at once, so a
- * card stopped for not_realname is resumed in the same handling (seed 004 decision 4, S1).
+ * card stopped for not_realname is resumed in the same handling, not one interval later.
  *
  * <p>Per slice: the carrier asked for every card in parallel; the statuses that changed written in
  * one statement, the pending packages of the newly verified cards' owners activated in one, those
@@ -116,7 +116,7 @@ class RealnameCheck implements BatchCheckBody<Boolean> {
     return results;
   }
 
-  /** A first verification activates the pending packages of the card's owner (seed: S1). */
+  /** A first verification activates the pending packages of the card's owner. */
   private void activatePendingPackages(List<Card> newlyVerified) {
     if (newlyVerified.isEmpty()) {
       return;

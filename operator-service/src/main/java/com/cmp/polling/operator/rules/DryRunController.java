@@ -7,8 +7,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The rule dry run (issue 19): {@code GET /api/admin/rules/dry-run?carrierId=} counts what the
- * rules would do now, and {@code GET
+ * The rule dry run, what the rules would do without acting: {@code GET
+ * /api/admin/rules/dry-run?carrierId=} counts what the rules would do now, and {@code GET
  * /api/admin/rules/dry-run/cards?action=&reason=&holding=&carrierId=&afterId= &limit=} lists which
  * cards, by id ({@code reason}: the reason of the stop; {@code holding}: a reason among all those
  * that would be recorded). Nothing is acted on: the fleet is only read.

@@ -24,11 +24,11 @@ import org.springframework.web.server.ResponseStatusException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The rule switches (issue 19): {@code GET /api/admin/rules/switches}, {@code PUT
- * /api/admin/rules/switches/{carrierId|default}}, {@code DELETE
- * /api/admin/rules/switches/{carrierId}?actor=} (the carrier follows the default again) and {@code
- * GET /api/admin/rules/switches/audit}. A change is written with its audit row in one transaction,
- * then loaded here and announced to every other process, which reloads at once.
+ * The rule switches, which enforce not_realname per carrier or by default: {@code GET
+ * /api/admin/rules/switches}, {@code PUT /api/admin/rules/switches/{carrierId|default}}, {@code
+ * DELETE /api/admin/rules/switches/{carrierId}?actor=} (the carrier follows the default again) and
+ * {@code GET /api/admin/rules/switches/audit}. A change is written with its audit row in one
+ * transaction, then loaded here and announced to every other process, which reloads at once.
  */
 @RestController
 class RuleSwitchController {

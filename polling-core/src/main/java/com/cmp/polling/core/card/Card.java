@@ -96,8 +96,8 @@ public record Card(
   }
 
   /**
-   * Whose packages count for this card: its device's when it sits in one (seed bug 1), else its
-   * own.
+   * Whose packages count for this card: its device's when it sits in one (a device's cards share
+   * its packages, and a card in a device has none of its own), else its own.
    */
   public PackageOwner packageOwner() {
     return inDevice() ? PackageOwner.device(deviceId) : PackageOwner.card(id);

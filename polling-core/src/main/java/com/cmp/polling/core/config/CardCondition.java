@@ -8,7 +8,7 @@ public enum CardCondition implements WireCoded {
   NOT_REAL_NAME("not_real_name"),
   /** Online and verified. */
   ACTIVATED("activated"),
-  /** Stopped, whatever its real-name status (seed decision 15). */
+  /** Stopped, whatever its real-name status, so that a stopped card is still checked. */
   SUSPENDED("suspended");
 
   private final String code;

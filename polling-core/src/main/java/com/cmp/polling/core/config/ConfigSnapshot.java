@@ -51,9 +51,9 @@ public record ConfigSnapshot(List<PollingConfig> configs, Instant loadedAt) {
   }
 
   /**
-   * A stopped card is {@code suspended} whatever its real-name status (seed decision 15: else a
-   * stopped card would never be checked, so never resumed); an online one is {@code not_real_name}
-   * until verified, then {@code activated}.
+   * A stopped card is {@code suspended} whatever its real-name status (else a stopped card would
+   * never be checked, so never resumed); an online one is {@code not_real_name} until verified,
+   * then {@code activated}.
    */
   public static CardCondition conditionOf(NetworkStatus network, RealNameStatus realName) {
     if (network != NetworkStatus.ONLINE) {

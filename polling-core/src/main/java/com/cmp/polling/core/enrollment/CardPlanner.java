@@ -18,8 +18,8 @@ import java.util.Set;
 
 /**
  * The one place that decides whether cards are polled, under which config, and when each of their
- * checks is due (seed 003, docs/architecture.md, "The rules"): the initializer, the lifecycle
- * service, config re-enrollment, manual triggers, the console and the check handlers all ask here.
+ * checks is due (docs/architecture.md, "The rules"): the initializer, the lifecycle service, config
+ * re-enrollment, manual triggers, the console and the check handlers all ask here.
  *
  * <p>Batch first: each call takes many cards and reads what their decisions need once for all of
  * them — the configs in force (in memory), the polling flags of their devices (one query), the

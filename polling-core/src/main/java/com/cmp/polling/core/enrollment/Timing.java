@@ -4,7 +4,7 @@ package com.cmp.polling.core.enrollment;
 public enum Timing {
   /** now + a fixed per-card offset within the interval: first checks of many cards spread out. */
   SPREAD,
-  /** now + the interval: a new card, or a check just completed (seed 003). */
+  /** now + the interval: a new card, or a check just completed. */
   AFTER_INTERVAL,
   /** now: the card changed and must be looked at again. */
   NOW

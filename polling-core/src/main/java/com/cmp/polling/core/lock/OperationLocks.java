@@ -13,11 +13,12 @@ import org.springframework.integration.redis.util.RedisLockRegistry;
 import org.springframework.integration.support.locks.DistributedLock;
 
 /**
- * Redis locks shared by every process (seed 004 decision 14), held through Spring Integration's
- * {@link RedisLockRegistry}: a lock is the Redis key, holding this process's id with a TTL; it is
- * released or renewed only while it still holds that id, so a process never releases a lock it no
- * longer owns, and the TTL frees a lock whose owner died. The Redis keys are those of {@code
- * RedisKeys} unchanged: the registry is rooted at their {@value #ROOT} prefix.
+ * Redis locks shared by every process, so that two processes never act on one card or device at
+ * once, held through Spring Integration's {@link RedisLockRegistry}: a lock is the Redis key,
+ * holding this process's id with a TTL; it is released or renewed only while it still holds that
+ * id, so a process never releases a lock it no longer owns, and the TTL frees a lock whose owner
+ * died. The Redis keys are those of {@code RedisKeys} unchanged: the registry is rooted at their
+ * {@value #ROOT} prefix.
  *
  * <p>Measured against the hand-written locks (SET NX PX, Lua compare-and-delete) it replaced:
  * taking and releasing a device lock costs the same within the error of a busy 2-core machine (two

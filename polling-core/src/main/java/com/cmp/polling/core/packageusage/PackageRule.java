@@ -16,9 +16,9 @@ import java.util.stream.Collectors;
  *       reached its limit;
  *   <li>{@link #EXHAUSTED}: status exhausted, or at its limit;
  *   <li>{@link #DECIDING_ORDER}: the package in use that comes first decides: active before
- *       exhausted, with room before at its limit, older first (seed 004: as long as one active
- *       package has room, the owner is not exhausted). The deduction target is the first active
- *       package in that order, which is the deciding package whenever that one is active;
+ *       exhausted, with room before at its limit, older first (as long as one active package has
+ *       room, the owner is not exhausted). The deduction target is the first active package in that
+ *       order, which is the deciding package whenever that one is active;
  *   <li>{@link #factsPerOwner}: the owner's verdicts, grouped per owner.
  * </ul>
  *

@@ -51,8 +51,9 @@ final class QueueFigures {
   }
 
   /**
-   * A total leaves out the shards that failed, with a warning naming them (seed 000); with no shard
-   * answering there is no figure at all, and a 0 would read as "empty".
+   * A total leaves out the shards that failed, with a warning naming them, so one broken shard
+   * never hides the others' figures; with no shard answering there is no figure at all, and a 0
+   * would read as "empty".
    */
   private static QueueReading answered(QueueReading reading, String what) {
     String type = reading.type().code();

@@ -31,7 +31,7 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 /**
- * Fills the Redis queues from PostgreSQL (seed 003, seed 004 decision 7): in the background once
+ * Fills the Redis queues from PostgreSQL, the truth they are rebuilt from: in the background once
  * the app is up, page by page over an id cursor, each page enrolled in one pipeline, first checks
  * spread over each interval. Progress is kept in {@code polling:init:progress}, so a restart
  * continues after the last card read. A marker key tells whether Redis still holds the queues: when

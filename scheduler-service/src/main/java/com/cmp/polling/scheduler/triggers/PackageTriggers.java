@@ -23,10 +23,10 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 /**
- * The scheduler's 10-second package triggers (seed 004 decision 9): pending or active packages past
- * their expiry become expired, packages whose monthly reset time has come start their month again;
- * every card concerned (a device's: all its cards) becomes due now in its own package queue, so
- * that StopResumeService acts on the change within the next rounds. Not through the manual lane: a
+ * The scheduler's package triggers, run every 10 seconds: pending or active packages past their
+ * expiry become expired, packages whose monthly reset time has come start their month again; every
+ * card concerned (a device's: all its cards) becomes due now in its own package queue, so that
+ * StopResumeService acts on the change within the next rounds. Not through the manual lane: a
  * monthly reset concerns most of the fleet, millions of checks that would queue in front of the
  * operators' own on the few manual workers. Safe with several schedulers: each package row is
  * changed by one of them.

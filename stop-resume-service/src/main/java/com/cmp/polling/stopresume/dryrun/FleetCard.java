@@ -17,8 +17,8 @@ record FleetCard(Card card, Placement placement) {
     /** In a live device with polling off: the pipeline does not evaluate it. */
     UNPOLLED_DEVICE,
     /**
-     * In a soft-deleted device: not evaluated until it is moved (a deleted device must not stop
-     * cards at the carrier; issue 20).
+     * In a soft-deleted device: not evaluated until it is moved (deleting a device must not stop
+     * its cards at the carrier for lacking packages of their own).
      */
     DELETED_DEVICE
   }

@@ -32,13 +32,14 @@ import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * The rules over the fleet without acting (issue 19): what {@code evaluateAndAct} would do to every
- * card the pipeline evaluates, now. It reads the fleet page by page (short read-only statements)
- * and applies the service's own decisions ({@link RulePreview#fatesOf}) under one snapshot of the
- * rule switches, polling configs and clock. Counting reads the cards outside any device by card id,
- * then the devices that allow polling by device id, each with all its cards, so that a device's
- * stop or resume reaches its other cards as it does in the service. Listing ids reads cards by id
- * (for a keyset cursor) and judges each card's device whole.
+ * The rules over the fleet without acting, to see before switching a rule on what it would stop:
+ * what {@code evaluateAndAct} would do to every card the pipeline evaluates, now. It reads the
+ * fleet page by page (short read-only statements) and applies the service's own decisions ({@link
+ * RulePreview#fatesOf}) under one snapshot of the rule switches, polling configs and clock.
+ * Counting reads the cards outside any device by card id, then the devices that allow polling by
+ * device id, each with all its cards, so that a device's stop or resume reaches its other cards as
+ * it does in the service. Listing ids reads cards by id (for a keyset cursor) and judges each
+ * card's device whole.
  */
 public class RuleDryRun {
 

@@ -3,8 +3,8 @@ package com.cmp.polling.stopresume.gateway;
 import java.util.Locale;
 
 /**
- * The state of the package a card uses now, as its carrier reports it (seed 004 decision 4,
- * QueryPackageInfo). The wire codes are the lower-case names.
+ * The state of the package a card uses now, as its carrier reports it (the answer to the carrier's
+ * package query). The wire codes are the lower-case names.
  */
 public enum CarrierPackageState {
   /** The carrier knows no package of the card. */

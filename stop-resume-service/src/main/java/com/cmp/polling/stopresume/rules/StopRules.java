@@ -19,11 +19,12 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 /**
- * The three stop conditions of docs/architecture.md, "The rules" (seed 004, decision 3), in
- * priority order. For a card in a device the packages are the device's (seed bug 1). Which package
- * decides and when it is exhausted is the package rule, computed by the database ({@link
+ * The three stop conditions of docs/architecture.md, "The rules", in priority order. For a card in
+ * a device the packages are the device's, which its cards share. Which package decides and when it
+ * is exhausted is the package rule, computed by the database ({@link
  * com.cmp.polling.core.packageusage.PackageRule}); these rules only read its verdicts. The rule
- * switches decide whether {@code not_realname} counts for a card's carrier (seed 004 risk S3).
+ * switches decide whether {@code not_realname} counts for a card's carrier: the old system never
+ * stopped unverified cards, so the rule is rolled out carrier by carrier.
  */
 public class StopRules {
 
