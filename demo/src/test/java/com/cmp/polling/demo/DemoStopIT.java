@@ -1,0 +1,81 @@
+package com.cmp.polling.demo;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.cmp.polling.embedded.process.ChildProcess;
+import com.cmp.polling.embedded.process.JvmLauncher;
+import com.cmp.polling.testsupport.process.LightJvm;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The demo as a user runs it, in a child JVM: up, checking its cards, then SIGTERM (what Ctrl-C and
+ * kill send). It stops the apps before the servers and exits within 10 s, and its whole output has
+ * no ERROR line and no WARN about a single card: a healthy run, cards without a package included,
+ * is quiet.
+ */
+class DemoStopIT {
+
+  private static final Duration EXITS_WITHIN = Duration.ofSeconds(10);
+
+  @Test
+  void aHealthyRun_logsNoErrorAndNoWarningPerCard_andSigtermEndsItWithin10Seconds()
+      throws Exception {
+    Path output = Files.createTempFile("cmp-demo-stop", ".log");
+    ChildProcess demo =
+        JvmLauncher.onThisClassPath(DemoCommand.class.getName())
+            .heap("1g")
+            .options(LightJvm.OPTIONS)
+            .start(
+                List.of("--cards", "300", "--progress-every", "2s", "--activity-every", "3s"),
+                output);
+    try {
+      await("the demo running")
+          .atMost(Duration.ofMinutes(3))
+          .until(() -> demoEnded(demo) || read(output).contains("cmp-polling is running"));
+      // Stops found their cards without a package: the checks of every kind have run.
+      await("cards checked and stopped")
+          .atMost(Duration.ofMinutes(2))
+          .until(() -> demoEnded(demo) || read(output).contains("no_package="));
+
+      long signalled = System.nanoTime();
+      ProcessHandle.of(demo.pid()).orElseThrow().destroy();
+      boolean ended = demo.awaitEnd(EXITS_WITHIN);
+      double seconds = (System.nanoTime() - signalled) / 1e9;
+
+      String log = read(output);
+      assertThat(ended)
+          .as("ended within %s after SIGTERM; output:%n%s", EXITS_WITHIN, log)
+          .isTrue();
+      assertThat(seconds).isLessThan(EXITS_WITHIN.toSeconds());
+      List<String> lines = log.lines().toList();
+      assertThat(lines).filteredOn(line -> line.contains(" ERROR ")).isEmpty();
+      assertThat(lines)
+          .filteredOn(line -> line.contains(" WARN ") && line.matches(".* - card \\d+.*"))
+          .isEmpty();
+      assertThat(lines).filteredOn(line -> line.startsWith("\tat ")).as("stack traces").isEmpty();
+      int apps =
+          log.indexOf("stopping: operator activity, progress, apps, then the embedded servers");
+      assertThat(apps).isNotNegative();
+      assertThat(log.indexOf("stopped", apps)).isPositive();
+    } finally {
+      demo.kill();
+    }
+  }
+
+  private static boolean demoEnded(ChildProcess demo) {
+    if (!demo.isAlive()) {
+      throw new IllegalStateException("the demo ended with exit code " + demo.exitValue());
+    }
+    return false;
+  }
+
+  private static String read(Path output) throws IOException {
+    return Files.readString(output);
+  }
+}

@@ -1,0 +1,52 @@
+package com.cmp.polling.listener.cdc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.cmp.polling.listener.ListenerTestApp;
+import com.cmp.polling.testsupport.app.ReadinessProbe;
+import com.cmp.polling.testsupport.kafka.KafkaExtension;
+import com.cmp.polling.testsupport.postgres.PostgresExtension;
+import com.cmp.polling.testsupport.redis.RedisExtension;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.springframework.core.env.Environment;
+
+/**
+ * The listener is ready only while its CDC engine streams the replication slot: with the engine
+ * stopped its readiness probe says DOWN and names the slot's stream, and UP again once the
+ * restarted engine streams.
+ */
+class CdcReadinessIT {
+
+  private static final String TOKEN = "readiness-token";
+
+  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.migrated();
+  @RegisterExtension static final RedisExtension redis = new RedisExtension();
+  @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
+
+  @Test
+  void readyOnlyWhileTheEngineStreamsTheSlot() {
+    try (ListenerTestApp app =
+        ListenerTestApp.start(
+            postgres, redis, kafka, Map.of("cmp.polling.management.token", TOKEN))) {
+      int port = app.bean(Environment.class).getProperty("local.management.port", Integer.class);
+      CdcEngine engine = app.bean(CdcEngine.class);
+      await("ready while streaming")
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> ReadinessProbe.ask(port).up());
+
+      engine.stop();
+      ReadinessProbe.Answer stopped = ReadinessProbe.ask(port, TOKEN);
+      assertThat(stopped.down()).as(stopped.body()).isTrue();
+      assertThat(stopped.body()).contains("replication slot to stream");
+
+      engine.start();
+      await("ready again once the restarted engine streams")
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> ReadinessProbe.ask(port).up());
+    }
+  }
+}
