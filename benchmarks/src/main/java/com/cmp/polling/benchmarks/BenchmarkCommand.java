@@ -105,7 +105,7 @@ public final class BenchmarkCommand {
             + " [--manual-metric polling.scheduler.manual.delay]\n"
             + "  restart    [--cards 20000] [--checks-per-second 200] [--rounds 2]"
             + " [--apps handlers,scheduler,listener,operator]"
-            + " [--extracted true] [--cds true]\n"
+            + " [--app-jars <checkout>] [--extracted true] [--cds true]\n"
             + "  every one: [--report <file.md>] (default benchmarks/target/report-<name>.md)\n"
             + "  all        [--out docs/benchmarks.md] [--quick] [--only queue,cycle,...] [--merge]"
             + " [--reports <dir>]\n"

@@ -35,20 +35,29 @@ public final class ChildJvm {
    * folder of its jars ({@code lib}).
    */
   public static Path extract(Path destination) throws IOException, InterruptedException {
+    return extract(jar(), destination).getParent().resolve("lib");
+  }
+
+  /**
+   * Unpacks an executable Spring Boot jar with its jar tools into {@code destination}: a thin jar
+   * of the same name whose manifest puts {@code lib/*.jar} on the class path; returns that jar.
+   */
+  public static Path extract(Path bootJar, Path destination)
+      throws IOException, InterruptedException {
     List<String> command =
         List.of(
             Path.of(System.getProperty("java.home"), "bin", "java").toString(),
             "-Djarmode=tools",
             "-jar",
-            jar().toString(),
+            bootJar.toString(),
             "extract",
             "--destination",
             destination.toString());
     Process process = new ProcessBuilder(command).inheritIO().start();
     if (process.waitFor() != 0) {
-      throw new IOException("extracting " + jar() + " failed: " + command);
+      throw new IOException("extracting " + bootJar + " failed: " + command);
     }
-    return destination.resolve("lib");
+    return destination.resolve(bootJar.getFileName());
   }
 
   /** The benchmark jar this JVM runs from. */

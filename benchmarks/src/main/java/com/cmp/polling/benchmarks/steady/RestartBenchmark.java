@@ -41,6 +41,7 @@ public final class RestartBenchmark {
   private final List<String> labels;
   private final boolean cds;
   private final boolean extracted;
+  private final Path appJars;
 
   public RestartBenchmark(Options options) {
     this.cards = options.integer("cards", 20_000);
@@ -70,7 +71,9 @@ public final class RestartBenchmark {
       Map<String, Object> servers = AppArguments.onServers(postgres, redis, kafka);
       servers.put("cmp.polling.gateway.base-url", simulator.baseUrl());
       PipelineApps.Launch launch = ChildJvm::of;
-      if (extracted) {
+      if (appJars != null) {
+        launch = AppJars.launch(appJars, extracted, logs.resolve("extracted"));
+      } else if (extracted) {
         Path lib = ChildJvm.extract(logs.resolve("extracted"));
         launch = (mainClass, heap) -> ChildJvm.extracted(lib, mainClass, heap);
       }
@@ -145,9 +148,14 @@ public final class RestartBenchmark {
             + " time is killed with SIGKILL and started again at once, "
             + rounds
             + " rounds each, "
-            + (extracted
-                ? "each restart on the jars unpacked from the benchmark jar (java -cp lib/*),"
-                : "each restart from the benchmark jar (Spring Boot's launcher, nested jars),")
+            + (appJars != null
+                ? "each restart from the app's own executable jar"
+                    + (extracted
+                        ? " unpacked by Spring Boot's jar tools (java -jar <thin jar>)"
+                        : "")
+                : extracted
+                    ? "each restart on the jars unpacked from the benchmark jar (java -cp lib/*)"
+                    : "each restart from the benchmark jar (Spring Boot's launcher, nested jars)")
             + (cds
                 ? ", every restart mapping a class-data sharing archive the app wrote in a first"
                     + " run (-XX:ArchiveClassesAtExit, then -XX:SharedArchiveFile)"

@@ -10,7 +10,9 @@ import java.time.Duration;
 
 /**
  * An app's readiness probe, {@code GET /actuator/health/readiness} on its actuator's port, asked as
- * an orchestrator asks it: 200 and UP once the app can do its job, 503 and DOWN before.
+ * an orchestrator asks it: 200 and UP once the app can do its job, 503 and DOWN before. What it
+ * waits for is in the details of {@code /actuator/health} (its {@code readinessState} component),
+ * shown to the management token's holder.
  */
 public final class ReadinessProbe {
 
@@ -31,16 +33,26 @@ public final class ReadinessProbe {
 
   private ReadinessProbe() {}
 
-  /** Asks without credentials: the status alone. */
+  /** Asks the probe, without credentials: the status alone. */
   public static Answer ask(int managementPort) {
     return ask(managementPort, null);
   }
 
-  /** Asks with {@code Authorization: Bearer <token>}, for the details (what it waits for). */
-  public static Answer ask(int managementPort, String token) {
+  /**
+   * {@code GET /actuator/health} with {@code Authorization: Bearer <token>}: every component with
+   * its details, the readiness state's {@code waitingFor} among them.
+   */
+  public static Answer healthWithDetails(int managementPort, String token) {
+    return get(managementPort, "/actuator/health", token);
+  }
+
+  private static Answer ask(int managementPort, String token) {
+    return get(managementPort, "/actuator/health/readiness", token);
+  }
+
+  private static Answer get(int managementPort, String path, String token) {
     HttpRequest.Builder request =
-        HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + managementPort + "/actuator/health/readiness"))
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + managementPort + path))
             .timeout(Duration.ofSeconds(10));
     if (token != null) {
       request.header("Authorization", "Bearer " + token);
