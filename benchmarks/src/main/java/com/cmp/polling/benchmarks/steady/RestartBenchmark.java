@@ -56,6 +56,8 @@ public final class RestartBenchmark {
     this.cds = Boolean.parseBoolean(options.values().getOrDefault("cds", "false"));
     this.extracted =
         cds || Boolean.parseBoolean(options.values().getOrDefault("extracted", "false"));
+    String jars = options.values().get("app-jars");
+    this.appJars = jars == null ? null : Path.of(jars);
   }
 
   public void run(Report report) throws Exception {

@@ -29,9 +29,20 @@ class CdcReadinessIT {
 
   @Test
   void readyOnlyWhileTheEngineStreamsTheSlot() {
+    // The slot outlives the engine's stop, as in production: a dropped slot with offsets left
+    // behind is a gap Debezium refuses to start over.
+    String slot = ListenerTestApp.uniqueSlot();
     try (ListenerTestApp app =
         ListenerTestApp.start(
-            postgres, redis, kafka, Map.of("cmp.polling.management.token", TOKEN))) {
+            postgres,
+            redis,
+            kafka,
+            slot,
+            Map.of(
+                "cmp.polling.management.token",
+                TOKEN,
+                "cmp.polling.listener.cdc.drop-slot-on-stop",
+                false))) {
       int port = app.bean(Environment.class).getProperty("local.management.port", Integer.class);
       CdcEngine engine = app.bean(CdcEngine.class);
       await("ready while streaming")
@@ -47,6 +58,8 @@ class CdcReadinessIT {
       await("ready again once the restarted engine streams")
           .atMost(Duration.ofSeconds(60))
           .until(() -> ReadinessProbe.ask(port).up());
+    } finally {
+      ListenerTestApp.dropIdleSlot(postgres, slot);
     }
   }
 }
