@@ -9,6 +9,7 @@ import com.cmp.polling.benchmarks.queue.QueueDequeueBenchmark;
 import com.cmp.polling.benchmarks.reconcile.ReconcileBenchmark;
 import com.cmp.polling.benchmarks.scheduler.SchedulerBenchmark;
 import com.cmp.polling.benchmarks.scheduler.TickCostBenchmark;
+import com.cmp.polling.benchmarks.steady.RestartBenchmark;
 import com.cmp.polling.benchmarks.steady.SteadyBenchmark;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -52,6 +53,7 @@ public final class BenchmarkCommand {
       case "dryrun" -> new DryRunBenchmark(options).run(report);
       case "reconcile" -> new ReconcileBenchmark(options).run(report);
       case "steady" -> new SteadyBenchmark(options).run(report);
+      case "restart" -> new RestartBenchmark(options).run(report);
       default -> {
         usage();
         System.exit(2);
@@ -101,6 +103,9 @@ public final class BenchmarkCommand {
             + " operator-service]\n"
             + "             [--manual-path /api/admin/cards/{cardId}/checks/{taskType}]"
             + " [--manual-metric polling.scheduler.manual.delay]\n"
+            + "  restart    [--cards 20000] [--checks-per-second 200] [--rounds 2]"
+            + " [--apps handlers,scheduler,listener,operator]"
+            + " [--app-jars <checkout>] [--extracted true] [--cds true]\n"
             + "  every one: [--report <file.md>] (default benchmarks/target/report-<name>.md)\n"
             + "  all        [--out docs/benchmarks.md] [--quick] [--only queue,cycle,...] [--merge]"
             + " [--reports <dir>]\n"

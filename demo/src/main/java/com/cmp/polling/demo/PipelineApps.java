@@ -1,7 +1,6 @@
 package com.cmp.polling.demo;
 
 import com.cmp.polling.demo.infra.Endpoints;
-import com.cmp.polling.embedded.postgres.ReplicationSlots;
 import com.cmp.polling.embedded.process.SpringArguments;
 import com.cmp.polling.handlers.HandlersApplication;
 import com.cmp.polling.listener.LifecycleListenerApplication;
@@ -17,7 +16,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.Banner;
@@ -63,9 +61,10 @@ public final class PipelineApps implements AutoCloseable {
   }
 
   /**
-   * Starts the simulator, then the listener (returns once its replication slot streams), the
-   * handlers, the scheduler, whose initializer enrolls every card already in the database, and the
-   * operator app.
+   * Starts the simulator, then the listener, the handlers, the scheduler, whose initializer enrolls
+   * every card already in the database, and the operator app, each awaited until its readiness
+   * probe says it can do its job (the listener's replication slot streams, the handlers' consumers
+   * have partitions, ...).
    *
    * @param adminToken the operator app's API token, also the management token (health details)
    * @param prepareCarrier run once the simulator is up, before any app can call it
@@ -98,8 +97,7 @@ public final class PipelineApps implements AutoCloseable {
           Files.createTempDirectory("cmp-demo-streams").toString());
       listener.putAll(overrides);
       apps.add(run(LifecycleListenerApplication.class, listener));
-      ReplicationSlots.awaitStreaming(
-          apps.get(0).getBean(DataSource.class), SLOT, Duration.ofSeconds(90));
+      awaitReady(apps.get(0));
 
       Map<String, Object> handlers = new LinkedHashMap<>(common);
       handlers.put("spring.application.name", "check-handlers");
@@ -107,6 +105,7 @@ public final class PipelineApps implements AutoCloseable {
       handlers.put("management.server.port", ports.handlersManagement());
       handlers.putAll(overrides);
       apps.add(run(HandlersApplication.class, handlers));
+      awaitReady(apps.get(1));
 
       Map<String, Object> scheduler = new LinkedHashMap<>(common);
       scheduler.put("spring.application.name", "scheduler-service");
@@ -120,6 +119,7 @@ public final class PipelineApps implements AutoCloseable {
       scheduler.put("cmp.polling.scheduler.triggers.interval", "5s");
       scheduler.putAll(overrides);
       apps.add(run(SchedulerApplication.class, scheduler));
+      awaitReady(apps.get(2));
 
       Map<String, Object> operator = new LinkedHashMap<>(common);
       operator.put("spring.application.name", "operator-service");
@@ -128,6 +128,7 @@ public final class PipelineApps implements AutoCloseable {
       operator.put("cmp.polling.operator.admin.token", adminToken);
       operator.putAll(overrides);
       apps.add(run(OperatorApplication.class, operator));
+      awaitReady(apps.get(3));
       return pipeline;
     } catch (IOException | RuntimeException e) {
       pipeline.close();
@@ -147,6 +148,17 @@ public final class PipelineApps implements AutoCloseable {
     properties.put("management.endpoint.health.show-details", "when-authorized");
     properties.put("cmp.polling.management.token", managementToken);
     return properties;
+  }
+
+  /**
+   * Waits on the app's readiness probe, as Compose does: the listener's slot streams, the handlers'
+   * consumers have partitions before the scheduler publishes, and so on.
+   */
+  private static void awaitReady(ConfigurableApplicationContext app) throws InterruptedException {
+    ReadinessWait.await(
+        app.getEnvironment().getProperty("spring.application.name"),
+        managementPort(app),
+        Duration.ofSeconds(90));
   }
 
   private static ConfigurableApplicationContext run(Class<?> app, Map<String, Object> properties) {

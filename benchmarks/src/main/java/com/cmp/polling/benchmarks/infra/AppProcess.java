@@ -2,6 +2,7 @@ package com.cmp.polling.benchmarks.infra;
 
 import com.cmp.polling.embedded.process.AppJvm;
 import com.cmp.polling.embedded.process.FreePorts;
+import com.cmp.polling.embedded.process.JvmLauncher;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -38,15 +39,25 @@ public final class AppProcess implements AutoCloseable {
   public static AppProcess start(
       String name, String mainClass, String heap, Map<String, Object> properties, Path logFile)
       throws IOException {
+    return start(name, ChildJvm.of(mainClass, heap), properties, logFile);
+  }
+
+  /**
+   * {@link #start(String, String, String, Map, Path)} on a JVM of the caller's choosing (another
+   * launch, further JVM options).
+   */
+  public static AppProcess start(
+      String name, JvmLauncher jvm, Map<String, Object> properties, Path logFile)
+      throws IOException {
     int api = FreePorts.free();
     Map<String, Object> all = new LinkedHashMap<>(properties);
     all.put("server.port", api);
     all.put("management.endpoints.web.exposure.include", "health,prometheus");
     all.put("spring.application.name", name);
-    return new AppProcess(AppJvm.start(name, ChildJvm.of(mainClass, heap), all, logFile), api);
+    return new AppProcess(AppJvm.start(name, jvm, all, logFile), api);
   }
 
-  /** Waits until the management port answers health UP. */
+  /** Waits until the app's readiness probe answers UP (it can do its job). */
   public void awaitUp(Duration timeout) throws InterruptedException {
     app.awaitUp(timeout);
   }
@@ -96,6 +107,35 @@ public final class AppProcess implements AutoCloseable {
 
   public String name() {
     return app.name();
+  }
+
+  /** SIGKILL, as a crash: nothing of the app runs on, its consumers never leave their groups. */
+  public void kill() {
+    app.kill();
+  }
+
+  /** SIGTERM, as an operator's stop; waits until the app has ended. */
+  public void stop() {
+    app.stop();
+  }
+
+  /** The app's readiness probe answers UP now. */
+  public boolean ready() {
+    try {
+      HttpResponse<Void> answer =
+          http.send(
+              HttpRequest.newBuilder(app.managementUri("/actuator/health/readiness"))
+                  .timeout(Duration.ofSeconds(2))
+                  .GET()
+                  .build(),
+              HttpResponse.BodyHandlers.discarding());
+      return answer.statusCode() == 200;
+    } catch (IOException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
   }
 
   public boolean isAlive() {

@@ -1,6 +1,8 @@
 package com.cmp.polling.benchmarks.steady;
 
 import com.cmp.polling.benchmarks.infra.AppProcess;
+import com.cmp.polling.benchmarks.infra.ChildJvm;
+import com.cmp.polling.embedded.process.JvmLauncher;
 import com.cmp.polling.handlers.HandlersApplication;
 import com.cmp.polling.listener.LifecycleListenerApplication;
 import com.cmp.polling.operator.OperatorApplication;
@@ -67,13 +69,18 @@ final class PipelineApps implements AutoCloseable {
               Map.of()));
 
   private final Map<String, AppProcess> running;
+  private final Map<String, Object> servers;
+  private final Path logs;
 
-  private PipelineApps(Map<String, AppProcess> running) {
+  private PipelineApps(Map<String, AppProcess> running, Map<String, Object> servers, Path logs) {
     this.running = running;
+    this.servers = servers;
+    this.logs = logs;
   }
 
   /**
-   * Starts every app at once (their start-ups overlap) and returns when all answer health UP.
+   * Starts every app at once (their start-ups overlap) and returns when all are ready (their
+   * readiness probes answer UP).
    *
    * @param servers the servers' addresses and the gateway URL, for every app
    * @param logs the folder of the apps' output files
@@ -81,19 +88,10 @@ final class PipelineApps implements AutoCloseable {
   static PipelineApps start(Map<String, Object> servers, Path logs)
       throws IOException, InterruptedException {
     Map<String, AppProcess> running = new LinkedHashMap<>();
-    PipelineApps apps = new PipelineApps(running);
+    PipelineApps apps = new PipelineApps(running, Map.copyOf(servers), logs);
     try {
       for (App app : APPS) {
-        Map<String, Object> settings = new LinkedHashMap<>(servers);
-        settings.putAll(app.settings());
-        running.put(
-            app.label(),
-            AppProcess.start(
-                app.name(),
-                app.mainClass(),
-                app.heap(),
-                settings,
-                logs.resolve(app.name() + ".log")));
+        running.put(app.label(), apps.launch(app, ChildJvm::of, app.name() + ".log"));
       }
       for (AppProcess app : running.values()) {
         app.awaitUp(Duration.ofMinutes(5));
@@ -103,6 +101,31 @@ final class PipelineApps implements AutoCloseable {
       apps.close();
       throw e;
     }
+  }
+
+  /** How an app's JVM is made from its main class and heap. */
+  interface Launch {
+    JvmLauncher of(String mainClass, String heap);
+  }
+
+  private AppProcess launch(App app, Launch launch, String logName) throws IOException {
+    Map<String, Object> settings = new LinkedHashMap<>(servers);
+    settings.putAll(app.settings());
+    return AppProcess.start(
+        app.name(), launch.of(app.mainClass(), app.heap()), settings, logs.resolve(logName));
+  }
+
+  /**
+   * Starts the app labelled {@code label} again in a new JVM made by {@code launch}, once its
+   * running JVM has ended (killed or stopped by the caller); returns without waiting for it.
+   *
+   * @param run names the new output file, {@code <app>-<run>.log}
+   */
+  AppProcess relaunch(String label, Launch launch, String run) throws IOException {
+    App app = APPS.stream().filter(a -> a.label().equals(label)).findFirst().orElseThrow();
+    AppProcess started = launch(app, launch, app.name() + "-" + run + ".log");
+    running.put(label, started);
+    return started;
   }
 
   /** The running apps by label, in the order of {@link #APPS}. */

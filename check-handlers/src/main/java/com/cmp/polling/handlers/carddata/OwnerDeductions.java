@@ -56,7 +56,9 @@ class OwnerDeductions {
 
   private static void logDeduction(PackageOwner owner, CardDelta card, PackageUsage pkg) {
     if (pkg == null) {
-      log.warn(
+      // A normal state, not a fault: a card without a package is stopped for no_package by its
+      // rules, and the usage is kept in its month counters and samples all the same.
+      log.debug(
           "card {}: {} MB used but {} has no active package to deduct from",
           card.cardId(),
           card.delta(),

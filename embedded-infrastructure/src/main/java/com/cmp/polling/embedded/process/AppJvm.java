@@ -15,8 +15,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A Spring Boot app of the pipeline in a child JVM: started with its properties as its command
- * line, on a free management port (actuator) of its own, and awaited until its health is UP. It can
- * be stopped as an operator would ({@link #stop()}, SIGTERM: Spring closes the app, its consumers
+ * line, on a free management port (actuator) of its own, and awaited until it is ready. It can be
+ * stopped as an operator would ({@link #stop()}, SIGTERM: Spring closes the app, its consumers
  * leave their groups) or as a crash would ({@link #kill()}, SIGKILL: nothing of it runs on).
  */
 public final class AppJvm implements AutoCloseable {
@@ -54,14 +54,15 @@ public final class AppJvm implements AutoCloseable {
   }
 
   /**
-   * Waits until the app answers its health endpoint with UP.
+   * Waits until the app's readiness probe ({@code /actuator/health/readiness}) answers UP: its
+   * context is up and it can do its job (its slot streams, its consumers have partitions, ...).
    *
    * @throws IllegalStateException when the process ends first, or {@code atMost} passes
    */
   public void awaitUp(Duration atMost) {
     HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     HttpRequest health =
-        HttpRequest.newBuilder(managementUri("/actuator/health"))
+        HttpRequest.newBuilder(managementUri("/actuator/health/readiness"))
             .timeout(Duration.ofSeconds(2))
             .build();
     long deadline = System.nanoTime() + atMost.toNanos();
@@ -70,7 +71,7 @@ public final class AppJvm implements AutoCloseable {
       // process does.
       while (!process.awaitEnd(Duration.ofMillis(100))) {
         if (answersUp(http, health)) {
-          log.info("{} is up (management port {})", name, managementPort);
+          log.info("{} is ready (management port {})", name, managementPort);
           return;
         }
         if (System.nanoTime() > deadline) {

@@ -5,9 +5,10 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 
 /**
- * A child JVM's main class for {@link AppJvmIT}: answers {@code GET /actuator/health} with UP on
- * the {@code --management.server.port} it is given, as a Spring Boot app's actuator would, until it
- * is stopped. With {@code --exit-code=N} it ends at once with that code instead.
+ * A child JVM's main class for {@link AppJvmIT}: answers {@code GET /actuator/health} (and its
+ * groups, such as the readiness probe {@code /actuator/health/readiness}) with UP on the {@code
+ * --management.server.port} it is given, as a Spring Boot app's actuator would, until it is
+ * stopped. With {@code --exit-code=N} it ends at once with that code instead.
  */
 public final class HealthEndpointMain {
 

@@ -42,6 +42,7 @@ public class CdcEngine implements SmartLifecycle {
   private final ReplicationSlotHolder slot;
   private final SlotCreations slotCreations;
   private volatile boolean running;
+  private volatile boolean standby;
   private volatile DebeziumEngine<ChangeEvent<String, String>> engine;
   private Thread thread;
   private CountDownLatch stopped = new CountDownLatch(0);
@@ -126,9 +127,11 @@ public class CdcEngine implements SmartLifecycle {
         holder = slot.activePid();
       } catch (DataAccessException e) {
         log.debug("cannot see who streams slot {}: {}", slot.slot(), e.toString());
+        standby = false;
         return true;
       }
       if (holder.isEmpty()) {
+        standby = false;
         if (standbySince != 0) {
           log.info(
               "CDC standby over: slot {} released after {} ms; this listener's engine takes over",
@@ -139,6 +142,7 @@ public class CdcEngine implements SmartLifecycle {
       }
       if (standbySince == 0) {
         standbySince = System.nanoTime();
+        standby = true;
         log.info(
             "CDC standby: slot {} is streamed by another connection (PostgreSQL backend pid {}:"
                 + " another listener, or this one's engine before a restart, not yet gone); this"
@@ -214,6 +218,18 @@ public class CdcEngine implements SmartLifecycle {
       Thread.currentThread().interrupt();
     }
     log.info("CDC engine stopped");
+  }
+
+  /**
+   * Whether this listener does its part of the change stream: its engine streams the slot (the slot
+   * is active and this listener is no standby, so the stream is its engine's), or another listener
+   * streams it and this one stands by to take over.
+   */
+  public boolean streamsOrStandsBy() {
+    if (!running) {
+      return false;
+    }
+    return standby || slot.activePid().isPresent();
   }
 
   @Override

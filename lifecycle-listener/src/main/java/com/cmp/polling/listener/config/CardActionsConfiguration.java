@@ -8,6 +8,7 @@ import com.cmp.polling.listener.topology.TopologyRunner;
 import com.cmp.polling.schemas.json.PayloadCodec;
 import java.util.Properties;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.StreamsConfig;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
@@ -43,6 +44,13 @@ public class CardActionsConfiguration {
           StaticMembership.memberId(properties.staticInstanceId(), cardActions.applicationId()));
     }
     settings.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, cardActions.processingGuarantee());
+    // One request in flight per connection: the first batch a transaction sends to a partition
+    // is written before the next one leaves. With two in flight, a broker on transactions v2
+    // that has no state yet for this producer on the partition refuses the second (a retriable
+    // OutOfOrderSequenceException, logged by the broker as an ERROR each time) until the first
+    // lands. Card actions are few; their throughput never needs pipelining.
+    settings.put(
+        StreamsConfig.producerPrefix(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION), 1);
     return new TopologyRunner(
         "card actions", CardActionsTopology.build(codec, cardActions.dedupRetention()), settings);
   }

@@ -1,6 +1,7 @@
 package com.cmp.polling.listener.config;
 
 import com.cmp.polling.autoconfigure.PollingProperties;
+import com.cmp.polling.autoconfigure.readiness.ReadinessCheck;
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.config.PollingConfigManager;
 import com.cmp.polling.core.enrollment.CardPlanner;
@@ -64,6 +65,26 @@ public class ListenerConfiguration {
         properties.cdc().restartBackoff(),
         new ReplicationSlotHolder(database, properties.cdc().slotName()),
         new SlotCreations(redis, clock));
+  }
+
+  /** Ready once the engine streams the slot, or stands by while another listener does. */
+  @Bean
+  @ConditionalOnProperty(
+      name = "cmp.polling.listener.cdc.enabled",
+      havingValue = "true",
+      matchIfMissing = true)
+  ReadinessCheck cdcStreaming(CdcEngine engine) {
+    return new ReadinessCheck() {
+      @Override
+      public String waitingFor() {
+        return "the replication slot to stream to this listener's CDC engine";
+      }
+
+      @Override
+      public boolean ready() {
+        return engine.streamsOrStandsBy();
+      }
+    };
   }
 
   /**

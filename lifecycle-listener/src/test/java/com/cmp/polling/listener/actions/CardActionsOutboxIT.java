@@ -170,6 +170,24 @@ class CardActionsOutboxIT {
   }
 
   /**
+   * Many actions at once, spread over every partition of the topic, most of them partitions the
+   * topology's producer never wrote to: its transactions send several batches at a time, and each
+   * partition's first batch must be written before the next one. Every action is on the topic, each
+   * once.
+   */
+  @Test
+  @Order(4)
+  void aBurstOfActionsOverEveryPartition_isOnTheTopicWhole_eachOnce() {
+    List<Long> cards = insertCards(64);
+    cards.forEach(card -> side.operator.stopManually(card, Duration.ZERO));
+
+    List<Long> successRows = successRowsAfter(0);
+    List<CardAction> all = assertTopicMatchesTheLog(successRows.get(successRows.size() - 1));
+    assertThat(all.stream().map(CardAction::cardId).filter(cards::contains).distinct())
+        .hasSize(cards.size());
+  }
+
+  /**
    * A record of {@code polling.card.actions} as a downstream consumer reads it; its key must be its
    * card.
    */

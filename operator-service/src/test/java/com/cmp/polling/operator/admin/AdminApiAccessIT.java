@@ -140,6 +140,16 @@ class AdminApiAccessIT {
     assertThat(reply.body()).doesNotContain("details", "PostgreSQL", "clusterId", "path");
   }
 
+  /** Its stores answer: ready, as the probe an orchestrator asks says. */
+  @Test
+  void readinessProbe_isUp_whileItsStoresAnswer() {
+    AdminApi.Reply reply =
+        AdminApi.withAuthorization(app.managementUrl(), null).get("/actuator/health/readiness");
+
+    assertThat(reply.status()).isEqualTo(200);
+    assertThat(reply.json().path("status").asString()).isEqualTo("UP");
+  }
+
   @Test
   void healthWithTheManagementToken_showsTheDetails() {
     AdminApi.Reply reply =

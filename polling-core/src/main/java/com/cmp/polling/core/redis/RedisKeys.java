@@ -159,6 +159,15 @@ public final class RedisKeys {
   }
 
   /**
+   * {@code polling:stats:queue_depth:{taskType}} (STRING: the cards queued for the type in all its
+   * shards, a decimal number): the depth key of the system this one replaced, which its monitoring
+   * readers still read; kept up to date by the scheduler.
+   */
+  public static String queueDepth(TaskType type) {
+    return "polling:stats:queue_depth:" + type.code();
+  }
+
+  /**
    * {@code polling:protect:{cardId}} (STRING with TTL: desired state during a protection period).
    */
   public static String protection(long cardId) {

@@ -54,6 +54,7 @@ public class CardInitializer implements SmartLifecycle {
   private final SchedulerProperties.Initializer settings;
   private final Clock clock;
   private Thread worker;
+  private volatile boolean looked;
 
   public CardInitializer(
       CardStore cards,
@@ -84,6 +85,7 @@ public class CardInitializer implements SmartLifecycle {
    */
   public boolean ensureQueues() {
     if (isCompleteAndPresent()) {
+      looked = true;
       return false;
     }
     Optional<HeldLock> lock = locks.tryAcquire(RedisKeys.INIT_LOCK, LOCK_TTL);
@@ -99,6 +101,7 @@ public class CardInitializer implements SmartLifecycle {
     Optional<InitProgress> progress = progressStore.read();
     if (progressStore.markerPresent() && progress.isPresent()) {
       if (progress.get().completed()) {
+        looked = true;
         return false;
       }
       log.info(
@@ -138,6 +141,7 @@ public class CardInitializer implements SmartLifecycle {
    * already reads and plans the next one from PostgreSQL.
    */
   boolean run(InitProgress start, HeldLock held) {
+    looked = true;
     ExecutorService reader =
         Executors.newSingleThreadExecutor(DaemonThreads.named("card-initializer-reader"));
     InitProgress progress = start;
@@ -239,6 +243,16 @@ public class CardInitializer implements SmartLifecycle {
         return;
       }
     }
+  }
+
+  /**
+   * Whether this initializer has found the queues filled, or has begun to fill them (its progress
+   * is in Redis). While another instance holds the initializer's lock this one has not looked, and
+   * says so: it is ready once that one has finished and it finds the queues complete. Always true
+   * when the initializer is turned off.
+   */
+  public boolean hasStarted() {
+    return looked || !settings.enabled();
   }
 
   @Override

@@ -19,11 +19,13 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.springframework.data.redis.core.RedisCallback;
 
 /** Scheduling rounds against real Redis and Kafka (seed 003 scenarios). */
 class SchedulingLoopIT {
@@ -142,6 +144,53 @@ class SchedulingLoopIT {
   }
 
   /** Cards 16·from … 16·to (all in shard 0), due a second ago. */
+  /**
+   * The old system's depth key of each type holds its total queued cards as a decimal number, and
+   * writing it costs the same Redis commands with ten times the cards.
+   */
+  @Test
+  void queueDepthKeys_holdEachTypesQueuedCards_atACostThatDoesNotGrowWithTheFleet() {
+    QueueDepthKeys depthKeys = app.bean(QueueDepthKeys.class);
+    queues.requeueAll(due(TaskType.REALNAME, 1, 500));
+    queues.requeueAll(due(TaskType.PACKAGE, 1, 20));
+
+    long small = redisCommandsDuring(depthKeys::write);
+
+    var values = redis.template().opsForValue();
+    assertThat(values.get("polling:stats:queue_depth:realname")).isEqualTo("500");
+    assertThat(values.get("polling:stats:queue_depth:package")).isEqualTo("20");
+    assertThat(values.get("polling:stats:queue_depth:carddata")).isEqualTo("0");
+    assertThat(values.get("polling:stats:queue_depth:protect")).isEqualTo("0");
+
+    queues.requeueAll(due(TaskType.REALNAME, 501, 5000));
+    long large = redisCommandsDuring(depthKeys::write);
+
+    assertThat(values.get("polling:stats:queue_depth:realname")).isEqualTo("5000");
+    assertThat(large).as("Redis commands of one write, 5 000 cards against 500").isEqualTo(small);
+  }
+
+  /** Commands Redis ran during {@code action}, the INFO asking for them left out. */
+  private static long redisCommandsDuring(Runnable action) {
+    long before = commandsRun();
+    action.run();
+    return commandsRun() - before;
+  }
+
+  private static long commandsRun() {
+    Properties stats =
+        redis
+            .template()
+            .execute((RedisCallback<Properties>) c -> c.serverCommands().info("commandstats"));
+    long calls = 0;
+    for (String name : stats.stringPropertyNames()) {
+      if (name.startsWith("cmdstat_") && !name.equals("cmdstat_info")) {
+        String value = stats.getProperty(name);
+        calls += Long.parseLong(value.substring(6, value.indexOf(',')));
+      }
+    }
+    return calls;
+  }
+
   private static List<ScheduledCheck> due(TaskType type, int from, int to) {
     List<ScheduledCheck> checks = new ArrayList<>();
     for (long n = from; n <= to; n++) {

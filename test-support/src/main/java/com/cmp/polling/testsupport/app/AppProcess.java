@@ -53,7 +53,7 @@ public final class AppProcess implements AutoCloseable {
         AppJvm.start(logName, jvm, properties, Paths.get("target", logName + ".log")));
   }
 
-  /** Waits until the app answers its health endpoint with UP. */
+  /** Waits until the app's readiness probe answers UP (it can do its job). */
   public void awaitUp(Duration atMost) {
     app.awaitUp(atMost);
   }
