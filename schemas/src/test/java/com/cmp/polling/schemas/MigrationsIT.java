@@ -25,7 +25,8 @@ class MigrationsIT {
           "V3__package_triggers.sql",
           "V4__stop_resume_log_outbox.sql",
           "V10__rule_switches.sql",
-          "V11__stop_resume_log_reasons.sql");
+          "V11__stop_resume_log_reasons.sql",
+          "V16__first_install_not_realname_off.sql");
 
   @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
 

@@ -3,6 +3,7 @@ package com.cmp.polling.testsupport.postgres;
 import com.cmp.polling.embedded.postgres.EmbeddedPostgresServer;
 import com.cmp.polling.embedded.process.ShutdownHooks;
 import com.cmp.polling.testsupport.TestEnvironment;
+import com.cmp.polling.testsupport.TestImages;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -14,7 +15,6 @@ import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.testcontainers.postgresql.PostgreSQLContainer;
-import org.testcontainers.utility.DockerImageName;
 
 /**
  * One PostgreSQL server per test JVM, configured for logical decoding ({@code wal_level=logical})
@@ -86,7 +86,7 @@ public final class PostgresServer {
   @SuppressWarnings("resource") // stopped by Testcontainers' reaper when the JVM ends
   private static PostgresServer container() {
     var container =
-        new PostgreSQLContainer(DockerImageName.parse("postgres:16-alpine"))
+        new PostgreSQLContainer(TestImages.postgres())
             .withCommand(
                 "postgres",
                 "-c",
@@ -108,7 +108,7 @@ public final class PostgresServer {
         container.getDatabaseName(),
         container.getUsername(),
         container.getPassword(),
-        "Testcontainers postgres:16-alpine");
+        "Testcontainers " + TestImages.postgres().asCanonicalNameString());
   }
 
   private static PostgresServer embedded() {
