@@ -2,9 +2,10 @@
 # download inside the build, so it works offline from any local base image.
 #   mvn -q package -DskipTests -pl scheduler-service -am
 #   docker build --build-arg MODULE=scheduler-service -t cmp-polling/scheduler-service:local .
-# MODULE is an app module: scheduler-service, check-handlers, lifecycle-listener,
-# gateway-simulator. BASE_IMAGE is any Java 17 runtime image with curl (the Compose health checks
-# call it) and useradd; docker-compose.yml passes CMP_APP_BASE_IMAGE, docs/docker.md explains.
+# MODULE is an app module: scheduler-service, operator-service, check-handlers,
+# lifecycle-listener, gateway-simulator. BASE_IMAGE is any Java 17 runtime image with curl (the
+# Compose health checks call it) and useradd; docker-compose.yml passes CMP_APP_BASE_IMAGE, and
+# docs/docker.md explains.
 ARG BASE_IMAGE=eclipse-temurin:17-jre
 FROM ${BASE_IMAGE}
 # /app/data is where an app may keep state on a volume (the listener's Kafka Streams store).

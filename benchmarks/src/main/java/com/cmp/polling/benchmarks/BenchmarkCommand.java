@@ -8,6 +8,7 @@ import com.cmp.polling.benchmarks.handlers.HandlersBenchmark;
 import com.cmp.polling.benchmarks.queue.QueueDequeueBenchmark;
 import com.cmp.polling.benchmarks.reconcile.ReconcileBenchmark;
 import com.cmp.polling.benchmarks.scheduler.SchedulerBenchmark;
+import com.cmp.polling.benchmarks.scheduler.TickCostBenchmark;
 import com.cmp.polling.benchmarks.steady.SteadyBenchmark;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,6 +45,7 @@ public final class BenchmarkCommand {
     switch (args[0]) {
       case "queue" -> new QueueDequeueBenchmark(options).run(report);
       case "scheduler" -> new SchedulerBenchmark(options).run(report);
+      case "tick" -> new TickCostBenchmark(options).run(report);
       case "handlers" -> new HandlersBenchmark(options).run(report);
       case "cdc" -> new CdcBenchmark(options).run(report);
       case "cycle" -> new CycleBenchmark(options).run(report);
@@ -81,14 +83,24 @@ public final class BenchmarkCommand {
             + "  queue      [--cards 1600000] [--workers 1,2,4] [--redis-port <running server>]\n"
             + "  scheduler  [--cards 1000000] [--rate 50000] [--latency-seconds 20] [--warm-up"
             + " <cards, default cards/5 up to 200000>]\n"
+            + "  tick       [--cards 100000] [--rates 0,20] [--seconds 60] [--monitoring]\n"
             + "  handlers   [--tasks 20000] [--latency-ms 20] [--workers 16,64,128]\n"
             + "  cdc        [--samples 300] [--bulk 100000] [--bulk-runs 3]\n"
             + "  cycle      [--cards 300000] [--warm-up <cards>] [--warm-up-passes 8] [--consumers"
             + " 4] [--max-poll-records 2000]\n"
             + "  dryrun     [--cards 1000000] [--passes 3]\n"
-            + "  reconcile  [--cards 1000000] [--damage 1000]\n"
+            + "  reconcile  [--cards 1000000] [--damage 1000] [--changes 10000] [--devices 10]"
+            + " [--interval 5m] [--sweep-period 24h] [--final-full true]\n"
             + "  steady     [--cards 10000000] [--checks-per-second 300] [--minutes 10]"
-            + " [--sample-seconds 20] [--latency-ms 20]\n"
+            + " [--sample-seconds 20] [--latency-ms 20] [--idle-seconds 0]\n"
+            + "             [--find-max [--from 500] [--step 1000] [--max-rate 10000]"
+            + " [--reference-rate 300] [--step-minutes 3]\n"
+            + "              [--warm-up-seconds 60] [--first-warm-up-seconds 180] [--idle-seconds 120]"
+            + " [--sample-seconds 10]]\n"
+            + "             [--manual-every-seconds 5] [--manual-type carddata] [--manual-app"
+            + " operator-service]\n"
+            + "             [--manual-path /api/admin/cards/{cardId}/checks/{taskType}]"
+            + " [--manual-metric polling.scheduler.manual.delay]\n"
             + "  every one: [--report <file.md>] (default benchmarks/target/report-<name>.md)\n"
             + "  all        [--out docs/benchmarks.md] [--quick] [--only queue,cycle,...] [--merge]"
             + " [--reports <dir>]\n"

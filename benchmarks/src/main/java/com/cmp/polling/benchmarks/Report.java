@@ -60,6 +60,12 @@ public final class Report {
     lines.add("");
   }
 
+  /** A heading one level below {@link #heading}, for the parts of a long section. */
+  public void subheading(String text) {
+    lines.add("#### " + text);
+    lines.add("");
+  }
+
   public void paragraph(String text) {
     lines.add(text);
     lines.add("");

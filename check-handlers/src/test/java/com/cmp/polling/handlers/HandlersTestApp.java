@@ -3,6 +3,7 @@ package com.cmp.polling.handlers;
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.queue.PollingQueueManager;
+import com.cmp.polling.handlers.base.BatchCheckBody;
 import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.json.PayloadCodec;
 import com.cmp.polling.schemas.task.CheckTask;
@@ -122,6 +123,16 @@ public final class HandlersTestApp extends TestServers {
 
   public <T> T bean(Class<T> type) {
     return context.getBean(type);
+  }
+
+  /** The app's check of the task type (the check classes are private to their packages). */
+  public BatchCheckBody<?> check(TaskType type) {
+    for (BatchCheckBody<?> check : context.getBeansOfType(BatchCheckBody.class).values()) {
+      if (check.type() == type) {
+        return check;
+      }
+    }
+    throw new IllegalStateException("no check of " + type.code());
   }
 
   public RunningSimulator simulator() {

@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * The running demo: embedded servers, the demo fleet, the four apps, the progress report and the
+ * The running demo: embedded servers, the demo fleet, the five apps, the progress report and the
  * operators' activity. {@link #close()} stops them in reverse order, once.
  */
 public final class Demo implements AutoCloseable {
@@ -106,7 +106,8 @@ public final class Demo implements AutoCloseable {
 
         cmp-polling is running on embedded servers with {} demo cards.
           operator console       http://localhost:{}/console/   (log in with token {})
-          scheduler + admin API  http://localhost:{}   (token: {})
+          operator + admin API   http://localhost:{}   (token: {})
+          operator health        http://localhost:{}/actuator/health
           scheduler health       http://localhost:{}/actuator/health
           check handlers         http://localhost:{}/actuator/health
           lifecycle listener     http://localhost:{}/actuator/health
@@ -119,19 +120,20 @@ public final class Demo implements AutoCloseable {
         Progress every {} s; Ctrl-C stops everything.
         """,
         options.cards(),
-        PipelineApps.port(apps.scheduler()),
+        PipelineApps.port(apps.operator()),
         token,
-        PipelineApps.port(apps.scheduler()),
+        PipelineApps.port(apps.operator()),
         token,
+        PipelineApps.managementPort(apps.operator()),
         PipelineApps.managementPort(apps.scheduler()),
         PipelineApps.managementPort(apps.handlers()),
         PipelineApps.managementPort(apps.listener()),
         apps.simulator().port(),
         infrastructure.endpoints().jdbcUrl(),
         token,
-        PipelineApps.port(apps.scheduler()),
+        PipelineApps.port(apps.operator()),
         token,
-        PipelineApps.port(apps.scheduler()),
+        PipelineApps.port(apps.operator()),
         token,
         PipelineApps.managementPort(apps.scheduler()),
         options.progressEvery().toSeconds());

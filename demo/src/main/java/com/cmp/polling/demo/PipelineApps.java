@@ -5,6 +5,7 @@ import com.cmp.polling.embedded.postgres.ReplicationSlots;
 import com.cmp.polling.embedded.process.SpringArguments;
 import com.cmp.polling.handlers.HandlersApplication;
 import com.cmp.polling.listener.LifecycleListenerApplication;
+import com.cmp.polling.operator.OperatorApplication;
 import com.cmp.polling.scheduler.SchedulerApplication;
 import com.cmp.polling.simulator.GatewaySimulator;
 import com.cmp.polling.simulator.RunningSimulator;
@@ -25,10 +26,10 @@ import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * The gateway simulator and the three services of the pipeline (lifecycle listener, scheduler,
- * check handlers), each its own Spring application context in this JVM, pointed at the same
- * servers. Each app gets every setting as an argument: with all apps on one classpath their
- * application.yml files would shadow one another, so none is read.
+ * The gateway simulator, the three services of the pipeline (lifecycle listener, scheduler, check
+ * handlers) and the operator app, each its own Spring application context in this JVM, pointed at
+ * the same servers. Each app gets every setting as an argument: with all apps on one classpath
+ * their application.yml files would shadow one another, so none is read.
  */
 public final class PipelineApps implements AutoCloseable {
 
@@ -44,26 +45,29 @@ public final class PipelineApps implements AutoCloseable {
   }
 
   /**
-   * Ports of the four HTTP servers and of the three apps' management servers (actuator); 0 picks
-   * free ones.
+   * Ports of the HTTP servers: the simulator's, the operator app's (console and API), the
+   * scheduler's (its actuator, its only server), and the handlers', listener's and operator's
+   * management servers (actuator) beside their own; 0 picks free ones.
    */
   public record Ports(
       int simulator,
+      int operator,
       int scheduler,
       int handlers,
       int listener,
-      int schedulerManagement,
+      int operatorManagement,
       int handlersManagement,
       int listenerManagement) {
-    public static final Ports DEFAULT = new Ports(8089, 8080, 8081, 8082, 9080, 9081, 9082);
-    public static final Ports ANY = new Ports(0, 0, 0, 0, 0, 0, 0);
+    public static final Ports DEFAULT = new Ports(8089, 8080, 9080, 8081, 8082, 9083, 9081, 9082);
+    public static final Ports ANY = new Ports(0, 0, 0, 0, 0, 0, 0, 0);
   }
 
   /**
    * Starts the simulator, then the listener (returns once its replication slot streams), the
-   * handlers and the scheduler, whose initializer enrolls every card already in the database.
+   * handlers, the scheduler, whose initializer enrolls every card already in the database, and the
+   * operator app.
    *
-   * @param adminToken the scheduler's API token, also the management token (health details)
+   * @param adminToken the operator app's API token, also the management token (health details)
    * @param prepareCarrier run once the simulator is up, before any app can call it
    * @param overrides Spring properties for every app, winning over the demo's settings
    */
@@ -106,12 +110,24 @@ public final class PipelineApps implements AutoCloseable {
 
       Map<String, Object> scheduler = new LinkedHashMap<>(common);
       scheduler.put("spring.application.name", "scheduler-service");
+      // Its one server is the actuator's: no management server of its own.
       scheduler.put("server.port", ports.scheduler());
-      scheduler.put("management.server.port", ports.schedulerManagement());
-      scheduler.put("cmp.polling.scheduler.admin.token", adminToken);
+      // The other apps' libraries are on this classpath, not on the scheduler's own: no
+      // stop/resume wiring (gateway, rate limiter, rule switches) in it, as in production.
+      scheduler.put(
+          "spring.autoconfigure.exclude",
+          "com.cmp.polling.autoconfigure.StopResumeAutoConfiguration");
       scheduler.put("cmp.polling.scheduler.triggers.interval", "5s");
       scheduler.putAll(overrides);
       apps.add(run(SchedulerApplication.class, scheduler));
+
+      Map<String, Object> operator = new LinkedHashMap<>(common);
+      operator.put("spring.application.name", "operator-service");
+      operator.put("server.port", ports.operator());
+      operator.put("management.server.port", ports.operatorManagement());
+      operator.put("cmp.polling.operator.admin.token", adminToken);
+      operator.putAll(overrides);
+      apps.add(run(OperatorApplication.class, operator));
       return pipeline;
     } catch (IOException | RuntimeException e) {
       pipeline.close();
@@ -160,16 +176,27 @@ public final class PipelineApps implements AutoCloseable {
     return apps.get(2);
   }
 
+  public ConfigurableApplicationContext operator() {
+    return apps.get(3);
+  }
+
   public static int port(ConfigurableApplicationContext app) {
     return ((WebServerApplicationContext) app).getWebServer().getPort();
   }
 
-  /** The port of the app's management server (actuator). */
+  /**
+   * The port of the app's actuator: its management server's, or its one server's where it has no
+   * management server of its own (the scheduler).
+   */
   public static int managementPort(ConfigurableApplicationContext app) {
-    return app.getEnvironment().getRequiredProperty("local.management.port", Integer.class);
+    Integer management = app.getEnvironment().getProperty("local.management.port", Integer.class);
+    return management != null ? management : port(app);
   }
 
-  /** Stops the scheduler first (no new tasks), then the handlers, the listener, the simulator. */
+  /**
+   * Stops the operator app first, then the scheduler (no new tasks), the handlers, the listener,
+   * the simulator.
+   */
   @Override
   public void close() {
     for (int i = apps.size() - 1; i >= 0; i--) {

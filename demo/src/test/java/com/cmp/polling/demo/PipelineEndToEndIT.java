@@ -10,12 +10,14 @@ import com.cmp.polling.demo.fleet.CheckIntervals;
 import com.cmp.polling.demo.fleet.DemoFleet;
 import com.cmp.polling.demo.fleet.FleetVerdict;
 import com.cmp.polling.demo.infra.Endpoints;
+import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.simulator.SimulatorControl;
 import com.cmp.polling.simulator.behaviour.Behaviour;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,6 +28,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
+import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -225,6 +228,109 @@ class PipelineEndToEndIT {
         .during(Duration.ofSeconds(8))
         .atMost(Duration.ofSeconds(12))
         .until(() -> carrierCalls(deviceCards).equals(before));
+  }
+
+  /**
+   * Usage accounting leaves the captured card table alone: over a window of steady checks with the
+   * carrier reporting usage that grows (every carddata check writes a sample, counters and a
+   * deduction), then over one with usage standing still (a carddata check writes nothing), no
+   * record reaches {@code cmp.public.tb_iot_card}. Each window ends with a change of a card row
+   * made here, which goes through Debezium after every change committed before it: once it is on
+   * the topic, whatever the checks of the window caused is too.
+   */
+  @Test
+  @Order(4)
+  void carddataChecks_withUsageAndWithout_sendNothingThroughTheCardChangeStream() {
+    ChangeStreamWindow growing = ChangeStreamWindow.over(Duration.ofSeconds(12));
+    assertThat(growing.carddataChecks()).as("carddata checks with usage").isGreaterThan(100);
+    assertThat(growing.newSamples()).as("samples written").isGreaterThan(100);
+    assertThat(growing.cardRecords()).as("records of the checks on the card topic").isEmpty();
+
+    carrier.configure(Behaviour.none());
+    // Checks already under way may still see growth: the window starts after them.
+    awaitQuietUsage();
+    ChangeStreamWindow still = ChangeStreamWindow.over(Duration.ofSeconds(12));
+    assertThat(still.carddataChecks()).as("carddata checks without usage").isGreaterThan(100);
+    assertThat(still.newSamples()).as("a check changing nothing writes nothing").isZero();
+    assertThat(still.cardRecords()).as("records of the checks on the card topic").isEmpty();
+  }
+
+  private static void awaitQuietUsage() {
+    long[] last = {sampleCount()};
+    await("no more samples once usage stands still")
+        .pollInterval(Duration.ofSeconds(3))
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () -> {
+              long now = sampleCount();
+              boolean quiet = now == last[0];
+              last[0] = now;
+              return quiet;
+            });
+  }
+
+  private static long sampleCount() {
+    return postgres
+        .jdbc()
+        .sql("SELECT count(*) FROM data_usage_records")
+        .query(Long.class)
+        .single();
+  }
+
+  /**
+   * What a window of the running pipeline did: carddata checks settled, samples written, and the
+   * records that reached the card change topic meanwhile (keys other than the closing change).
+   */
+  private record ChangeStreamWindow(
+      double carddataChecks, long newSamples, List<String> cardRecords) {
+
+    static final long CONTROL_CARD = 2;
+
+    static ChangeStreamWindow over(Duration length) {
+      MeterRegistry meters = apps.handlers().getBean(MeterRegistry.class);
+      try (var consumer = kafka.consumer()) {
+        var partitions =
+            consumer.partitionsFor(Topics.CDC_CARD_NAME, Duration.ofSeconds(30)).stream()
+                .map(p -> new TopicPartition(p.topic(), p.partition()))
+                .toList();
+        var start = consumer.endOffsets(partitions, Duration.ofSeconds(30));
+        double checksBefore = carddataChecks(meters);
+        long samplesBefore = sampleCount();
+        await().pollDelay(length).atMost(length.plusSeconds(5)).until(() -> true);
+        double checks = carddataChecks(meters) - checksBefore;
+        long samples = sampleCount() - samplesBefore;
+        postgres
+            .jdbc()
+            .sql("UPDATE tb_iot_card SET updated_at = now() WHERE id = ?")
+            .param(CONTROL_CARD)
+            .update();
+        consumer.assign(partitions);
+        start.forEach(consumer::seek);
+        List<String> others = new ArrayList<>();
+        boolean[] closed = {false};
+        await("the closing change on " + Topics.CDC_CARD_NAME)
+            .atMost(Duration.ofSeconds(30))
+            .until(
+                () -> {
+                  for (var record : consumer.poll(Duration.ofMillis(200))) {
+                    if (record.key() != null
+                        && record.key().contains("\"id\":" + CONTROL_CARD + "}")) {
+                      closed[0] = true;
+                    } else {
+                      others.add(record.key());
+                    }
+                  }
+                  return closed[0];
+                });
+        return new ChangeStreamWindow(checks, samples, others);
+      }
+    }
+
+    private static double carddataChecks(MeterRegistry meters) {
+      return meters.find("polling.handlers.checks").tag("task_type", "carddata").counters().stream()
+          .mapToDouble(c -> c.count())
+          .sum();
+    }
   }
 
   private static Set<TaskType> queuedTypes(long cardId) {

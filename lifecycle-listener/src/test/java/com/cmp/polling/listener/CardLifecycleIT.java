@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.cmp.polling.core.queue.PollingQueueManager;
-import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
@@ -86,27 +85,23 @@ class CardLifecycleIT {
   }
 
   @Test
-  void softDelete_removesTheCardFromAll64Queues_protectIncluded_andDropsItsCache() {
+  void softDelete_removesTheCardFromAll64Queues_protectIncluded() {
     long card = postgres.data().card().insert();
     await().atMost(WAIT).until(() -> queues.taskTypes(card).size() == 3);
     app.bean(PollingQueueManager.class).requeue(card, TaskType.PROTECT, Instant.now());
-    redis.template().opsForHash().put(RedisKeys.cardCache(card), "iccid", "x");
 
     postgres.data().softDeleteCard(card);
 
     await().atMost(WAIT).until(() -> queues.queuesHolding(card).isEmpty());
-    assertThat(queues.cachePresent(card)).isFalse();
   }
 
   @Test
-  void pollingDisabled_takesTheCardOut_keepingItsCache_andEnabled_bringsItBack() {
+  void pollingDisabled_takesTheCardOut_andEnabled_bringsItBack() {
     long card = postgres.data().card().insert();
     await().atMost(WAIT).until(() -> queues.taskTypes(card).size() == 3);
-    redis.template().opsForHash().put(RedisKeys.cardCache(card), "iccid", "x");
 
     setCardPolling(card, false);
     await().atMost(WAIT).until(() -> queues.queuesHolding(card).isEmpty());
-    assertThat(queues.cachePresent(card)).isTrue();
 
     setCardPolling(card, true);
     await().atMost(WAIT).until(() -> queues.taskTypes(card).size() == 3);

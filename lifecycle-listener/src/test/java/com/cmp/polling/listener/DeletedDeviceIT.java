@@ -3,7 +3,6 @@ package com.cmp.polling.listener;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
@@ -42,19 +41,17 @@ class DeletedDeviceIT {
   }
 
   @Test
-  void deviceSoftDeleted_takesItsCardsOutOfEveryQueue_andDropsTheirCache() {
+  void deviceSoftDeleted_takesItsCardsOutOfEveryQueue() {
     long device = postgres.data().device().insert();
     List<Long> cards =
         List.of(
             postgres.data().card().device(device).insert(),
             postgres.data().card().device(device).insert());
     awaitQueued(cards);
-    cards.forEach(card -> redis.template().opsForHash().put(RedisKeys.cardCache(card), "x", "y"));
 
     postgres.data().softDeleteDevice(device);
 
     await().atMost(WAIT).until(() -> cards.stream().allMatch(this::inNoQueue));
-    assertThat(cards).noneMatch(queues::cachePresent);
   }
 
   @Test

@@ -3,6 +3,7 @@ package com.cmp.polling.listener;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.json.PayloadCodec;
 import com.cmp.polling.schemas.lifecycle.LifecycleEvent;
@@ -12,6 +13,7 @@ import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +25,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The listener is stopped, 100 changes are made, it starts again: its replication slot kept the
- * changes and its offsets say where it was, so every change is applied, and none twice.
+ * changes and its offsets say where it was, so every change is applied, and none twice. The first
+ * start created the slot and recorded that for the queue reconciler; the restart found the slot and
+ * recorded nothing (an engine that was down is no gap in the change stream).
  */
 class ListenerRestartIT {
 
@@ -52,7 +56,11 @@ class ListenerRestartIT {
         .intervals(600, null, null, null)
         .insert();
     QueueState queues = new QueueState(redis.template());
+    assertThat(redis.template().hasKey(RedisKeys.CDC_SLOT_CREATED)).isFalse();
     app = start();
+    String slotCreated = redis.template().opsForValue().get(RedisKeys.CDC_SLOT_CREATED);
+    assertThat(slotCreated).isNotNull();
+    assertThat(Instant.parse(slotCreated)).isBefore(Instant.now().plusSeconds(1));
     List<Long> cards = new ArrayList<>();
     for (int i = 0; i < 100; i++) {
       cards.add(postgres.data().card().insert());
@@ -84,6 +92,8 @@ class ListenerRestartIT {
                 .param(id)
                 .update());
     app = start();
+    assertThat(redis.template().opsForValue().get(RedisKeys.CDC_SLOT_CREATED))
+        .isEqualTo(slotCreated);
 
     await()
         .atMost(WAIT)

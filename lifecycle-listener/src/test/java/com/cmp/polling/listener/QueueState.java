@@ -50,8 +50,4 @@ public final class QueueState {
     }
     return types;
   }
-
-  public boolean cachePresent(long cardId) {
-    return Boolean.TRUE.equals(redis.hasKey(RedisKeys.cardCache(cardId)));
-  }
 }

@@ -1,21 +1,23 @@
 package com.cmp.polling.autoconfigure;
 
+import com.cmp.polling.core.announce.Announced;
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.config.PollingConfigManager;
 import com.cmp.polling.core.config.PollingConfigStore;
 import com.cmp.polling.core.device.DeviceStore;
 import com.cmp.polling.core.enrollment.CardPlanner;
 import com.cmp.polling.core.lifecycle.PollingLifecycleService;
+import com.cmp.polling.core.lock.OperationLocks;
 import com.cmp.polling.core.packageusage.PackageUsageStore;
 import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.queue.QueueSettings;
 import com.cmp.polling.core.queue.ShardCountMarker;
-import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.core.stopresumelog.StopResumeLogStore;
 import com.cmp.polling.core.usage.DataUsageStore;
 import com.cmp.polling.schemas.json.PayloadCodec;
 import java.time.Clock;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -28,7 +30,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * The core of every cmp-polling process: stores, the polling queues, the config manager, card
- * enrollment, the lifecycle service, protection periods, the payload codec and the clock.
+ * enrollment, the lifecycle service, protection periods, the operation locks, the payload codec and
+ * the clock.
  */
 @AutoConfiguration(
     afterName = {
@@ -132,17 +135,21 @@ public class PollingCoreAutoConfiguration {
   }
 
   /**
-   * Reloads the configs as soon as any process announces a change (the lifecycle listener does, on
-   * every config_changed event), instead of waiting for the periodic refresh.
+   * The app's one subscription to Redis pub/sub: every {@link Announced} bean (the configs; the
+   * rule switches where stop-resume-service runs) reloads as soon as any process announces a change
+   * on its channel, instead of waiting for its periodic refresh.
    */
   @Bean
-  RedisMessageListenerContainer pollingConfigAnnouncements(
-      RedisConnectionFactory connections, PollingConfigManager configs) {
+  RedisMessageListenerContainer announcements(
+      RedisConnectionFactory connections, ObjectProvider<Announced> announced) {
     var container = new RedisMessageListenerContainer();
     container.setConnectionFactory(connections);
-    container.addMessageListener(
-        (message, pattern) -> configs.onAnnouncement(),
-        new ChannelTopic(RedisKeys.CONFIGS_CHANGED));
+    announced
+        .orderedStream()
+        .forEach(
+            each ->
+                container.addMessageListener(
+                    (message, pattern) -> each.onAnnouncement(), new ChannelTopic(each.channel())));
     return container;
   }
 
@@ -162,6 +169,15 @@ public class PollingCoreAutoConfiguration {
       PollingQueueManager queues,
       PollingConfigManager configs) {
     return new PollingLifecycleService(cards, planner, queues, configs);
+  }
+
+  /**
+   * The Redis locks every process shares: a card's or device's stop/resume, and {@code
+   * polling:init:lock} of the initializer, the rebuild and the reconciler.
+   */
+  @Bean
+  OperationLocks operationLocks(StringRedisTemplate redis, Clock clock) {
+    return new OperationLocks(redis, clock);
   }
 
   @Bean

@@ -3,10 +3,10 @@ package com.cmp.polling.autoconfigure;
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.config.PollingConfigManager;
 import com.cmp.polling.core.enrollment.CardPlanner;
+import com.cmp.polling.core.lock.OperationLocks;
 import com.cmp.polling.core.packageusage.PackageUsageStore;
 import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.core.queue.PollingQueueManager;
-import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.core.stopresumelog.StopResumeLogStore;
 import com.cmp.polling.core.switches.RuleSwitchCache;
 import com.cmp.polling.core.switches.RuleSwitchStore;
@@ -23,7 +23,6 @@ import com.cmp.polling.stopresume.gateway.CarrierRateLimiter;
 import com.cmp.polling.stopresume.gateway.GatewaySettings;
 import com.cmp.polling.stopresume.gateway.HttpCarrierGateway;
 import com.cmp.polling.stopresume.gateway.RateLimitedCarrierGateway;
-import com.cmp.polling.stopresume.lock.OperationLocks;
 import com.cmp.polling.stopresume.rules.StopRules;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -33,10 +32,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
-import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.data.redis.listener.ChannelTopic;
-import org.springframework.data.redis.listener.RedisMessageListenerContainer;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -100,11 +96,6 @@ public class StopResumeAutoConfiguration {
   }
 
   @Bean
-  OperationLocks operationLocks(StringRedisTemplate redis, Clock clock) {
-    return new OperationLocks(redis, clock);
-  }
-
-  @Bean
   StopResumeSettings stopResumeSettings(PollingProperties properties) {
     var settings = properties.stopResume();
     return new StopResumeSettings(
@@ -128,18 +119,6 @@ public class StopResumeAutoConfiguration {
     cache.refreshNow();
     cache.startPeriodicRefresh(properties.rules().switchRefreshInterval());
     return cache;
-  }
-
-  /** Reloads the switches as soon as the admin API of any instance changes one. */
-  @Bean
-  RedisMessageListenerContainer ruleSwitchAnnouncements(
-      RedisConnectionFactory connections, RuleSwitchCache switches) {
-    var container = new RedisMessageListenerContainer();
-    container.setConnectionFactory(connections);
-    container.addMessageListener(
-        (message, pattern) -> switches.onAnnouncement(),
-        new ChannelTopic(RedisKeys.RULE_SWITCHES_CHANGED));
-    return container;
   }
 
   @Bean

@@ -93,36 +93,58 @@ record Decision(
   }
 
   /**
-   * The cards this decision acts on: for a stop, the card, or every online card of its device when
-   * the reason is the device's packages; for a resume, every card of the card's device (or the card
-   * alone) stopped for a polling reason for which no reason holds any more. Cards under a
-   * protection period are left out. The caller decides, the same way, whether the card acts at all.
+   * Whether this decision may act on other cards of the card's device than the card itself: a stop
+   * for a reason of the device's packages, a resume of a card in a device.
+   */
+  boolean reachesDevice(Card card) {
+    return switch (kind) {
+      case NONE -> false;
+      case STOP -> card.inDevice() && StopRules.isDeviceWide(reason);
+      case RESUME -> card.inDevice();
+    };
+  }
+
+  /**
+   * {@link #targets(List, Predicate, Function)} among the card alone, or the cards of its device
+   * when the decision reaches it.
    *
    * @param deviceCards the live cards of a device, asked only when the decision reaches the device
-   * @param isProtected whether an operator's protection period runs for a card
-   * @param verdicts what the rules say of another card of the device
    */
   List<Card> targets(
       Card card,
       LongFunction<List<Card>> deviceCards,
       Predicate<Card> isProtected,
       Function<Card, RuleVerdict> verdicts) {
+    List<Card> candidates =
+        reachesDevice(card) ? deviceCards.apply(card.deviceId()) : List.of(card);
+    return targets(candidates, isProtected, verdicts);
+  }
+
+  /**
+   * The cards this decision acts on, among {@code candidates} (the card alone, or the live cards of
+   * its device when {@link #reachesDevice}): for a stop, the online ones; for a resume, those
+   * stopped for a polling reason for which no reason holds any more. Cards under a protection
+   * period are left out. The caller decides, the same way, whether the card acts at all.
+   *
+   * @param isProtected whether an operator's protection period runs for a card
+   * @param verdicts what the rules say of another card of the device
+   */
+  List<Card> targets(
+      List<Card> candidates, Predicate<Card> isProtected, Function<Card, RuleVerdict> verdicts) {
     return switch (kind) {
       case NONE -> List.of();
-      case STOP -> {
-        boolean wholeDevice = card.inDevice() && StopRules.isDeviceWide(reason);
-        yield (wholeDevice ? deviceCards.apply(card.deviceId()) : List.of(card))
-            .stream().filter(target -> target.isOnline() && !isProtected.test(target)).toList();
-      }
+      case STOP ->
+          candidates.stream()
+              .filter(target -> target.isOnline() && !isProtected.test(target))
+              .toList();
       case RESUME ->
-          (card.inDevice() ? deviceCards.apply(card.deviceId()) : List.of(card))
-              .stream()
-                  .filter(
-                      target ->
-                          target.isStoppedForPollingReason()
-                              && !isProtected.test(target)
-                              && verdicts.apply(target).holding().isEmpty())
-                  .toList();
+          candidates.stream()
+              .filter(
+                  target ->
+                      target.isStoppedForPollingReason()
+                          && !isProtected.test(target)
+                          && verdicts.apply(target).holding().isEmpty())
+              .toList();
     };
   }
 

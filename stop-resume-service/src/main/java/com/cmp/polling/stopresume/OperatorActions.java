@@ -2,6 +2,8 @@ package com.cmp.polling.stopresume;
 
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.lock.HeldLock;
+import com.cmp.polling.core.lock.OperationLocks;
 import com.cmp.polling.core.protection.DesiredState;
 import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.core.queue.PollingQueueManager;
@@ -10,11 +12,10 @@ import com.cmp.polling.schemas.action.StopReason;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.stopresume.action.ActionResult;
 import com.cmp.polling.stopresume.action.CarrierActions;
-import com.cmp.polling.stopresume.lock.HeldLock;
-import com.cmp.polling.stopresume.lock.OperationLocks;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -145,7 +146,25 @@ public class OperatorActions {
    * @return what was done
    */
   public ProtectionCheck enforceProtection(long cardId, boolean onlineAtCarrier) {
-    Optional<DesiredState> desired = protection.desiredState(cardId);
+    return enforceProtection(cardId, onlineAtCarrier, protection.desiredState(cardId));
+  }
+
+  /**
+   * The protection of many cards as their keys hold it now, one round trip for all (the protect
+   * check reads its poll's cards so): the desired state of each card under a period, empty for a
+   * key nobody can read; cards without a period are missing.
+   */
+  public Map<Long, Optional<DesiredState>> protectionOf(List<Long> cardIds) {
+    return protection.desiredStates(cardIds);
+  }
+
+  /**
+   * {@link #enforceProtection(long, boolean)} with the desired state as the caller just read it
+   * ({@link #protectionOf}); read again under the lock before anything is forced.
+   */
+  public ProtectionCheck enforceProtection(
+      long cardId, boolean onlineAtCarrier, Optional<DesiredState> desiredAsRead) {
+    Optional<DesiredState> desired = desiredAsRead;
     if (desired.isEmpty()) {
       return ProtectionCheck.NOT_PROTECTED;
     }

@@ -2,25 +2,21 @@ package com.cmp.polling.stopresume;
 
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.lock.HeldLock;
+import com.cmp.polling.core.lock.OperationLocks;
 import com.cmp.polling.core.packageusage.PackageFacts;
 import com.cmp.polling.core.packageusage.PackageOwner;
 import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.core.switches.Exemption;
-import com.cmp.polling.schemas.action.ActionTrigger;
-import com.cmp.polling.schemas.action.StopReason;
 import com.cmp.polling.stopresume.Evaluation.Outcome;
-import com.cmp.polling.stopresume.action.ActionResult;
 import com.cmp.polling.stopresume.action.CarrierActions;
 import com.cmp.polling.stopresume.action.StopResumeMetrics;
-import com.cmp.polling.stopresume.lock.HeldLock;
-import com.cmp.polling.stopresume.lock.OperationLocks;
 import com.cmp.polling.stopresume.rules.RuleVerdict;
 import com.cmp.polling.stopresume.rules.StopRules;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -45,11 +41,11 @@ public class StopResumeService {
 
   private final CardStore cards;
   private final StopRules rules;
-  private final CarrierActions actions;
   private final ProtectionPeriods protection;
   private final OperationLocks locks;
   private final StopResumeSettings settings;
   private final StopResumeMetrics metrics;
+  private final DecisionActions decisionActions;
 
   public StopResumeService(
       CardStore cards,
@@ -61,11 +57,11 @@ public class StopResumeService {
       StopResumeMetrics metrics) {
     this.cards = cards;
     this.rules = rules;
-    this.actions = actions;
     this.protection = protection;
     this.locks = locks;
     this.settings = settings;
     this.metrics = metrics;
+    this.decisionActions = new DecisionActions(cards, actions, protection);
   }
 
   /**
@@ -119,7 +115,11 @@ public class StopResumeService {
       PackageFacts facts = rules.facts(current);
       Function<Card, RuleVerdict> verdicts = c -> rules.verdict(c, facts);
       Decision decision = Decision.of(current, verdicts);
-      Evaluation evaluation = act(current, decision, held, verdicts);
+      if (decision.isNone()) {
+        logExemptions(current, decision);
+        return done(Evaluation.leaving(current, Outcome.NO_ACTION, decision.exempted()));
+      }
+      Evaluation evaluation = decisionActions.act(current, decision, held, verdicts);
       if (evaluation.hasFailures()) {
         metrics.evaluation("failed");
         throw new CarrierActionFailedException(evaluation.actions());
@@ -129,17 +129,15 @@ public class StopResumeService {
   }
 
   /**
-   * The first step of {@link #evaluateAndAct(Card)} for many cards just written, with the
-   * protection index read once and their packages in one query per kind of owner: most cards need
-   * nothing, and those are settled here. The rest are returned for {@link #evaluateAndAct(Card)}
-   * one by one, which takes the lock, looks at the card's protection key and decides again.
+   * The first step of {@link #evaluateAndAct(Card)} for many cards just written, with their
+   * protection keys read in one round trip and their packages in one query per kind of owner: most
+   * cards need nothing, and those are settled here. The rest are returned for {@link
+   * #evaluateAndAct(Card)} one by one ({@link BatchEvaluation#needingActionByLock}), which takes
+   * the lock, looks at the card's protection key and decides again.
    */
   public BatchEvaluation evaluateAll(Collection<Card> written) {
-    Set<Long> ids = new HashSet<>(written.size() * 2);
-    for (Card card : written) {
-      ids.add(card.id());
-    }
-    Set<Long> protectedIds = protection.protectedAmong(ids);
+    // The keys of these cards only: the index of every protected card is not theirs to read.
+    Set<Long> protectedIds = protection.protectedByKey(idsOf(written));
     List<Card> unprotected = new ArrayList<>(written.size());
     for (Card card : written) {
       if (!protectedIds.contains(card.id()) && !card.deviceDeleted()) {
@@ -186,54 +184,6 @@ public class StopResumeService {
   }
 
   /**
-   * @param verdicts what the rules say of a card of the deciding card's device (or of that card)
-   */
-  private Evaluation act(
-      Card card, Decision decision, HeldLock held, Function<Card, RuleVerdict> verdicts) {
-    if (decision.isNone()) {
-      logExemptions(card, decision);
-      return Evaluation.leaving(card, Outcome.NO_ACTION, decision.exempted());
-    }
-    log.info("{} {}: {}", decision.verb(), describe(card), decision.explanation());
-    List<ActionResult> results = new ArrayList<>();
-    for (Card target :
-        decision.targets(card, cards::findByDevice, this::isProtected, this::resumeVerdict)) {
-      if (!stillHeld(held)) {
-        break;
-      }
-      results.add(
-          decision.isStop()
-              ? actions.stop(
-                  target, decision.reasonsAt(target, card, verdicts), ActionTrigger.EVALUATION)
-              : actions.resume(
-                  target, StopReason.fromCode(target.stopReason()), ActionTrigger.EVALUATION));
-    }
-    return Evaluation.acted(
-        card, decision.isStop() ? Outcome.STOPPED : Outcome.RESUMED, decision, results);
-  }
-
-  /**
-   * Renews the lock before each card: a device of slow cards must not outlive it. A lock that was
-   * lost may already be someone else's, so the remaining cards are left to their next check.
-   */
-  private static boolean stillHeld(HeldLock held) {
-    if (held.extend()) {
-      return true;
-    }
-    log.warn("lost {} while acting; the remaining cards are left to their next check", held.key());
-    return false;
-  }
-
-  /** What the rules say of a card of the device that might be resumed with the deciding one. */
-  private RuleVerdict resumeVerdict(Card card) {
-    RuleVerdict verdict = rules.verdict(card);
-    if (!verdict.holding().isEmpty()) {
-      log.info("card {} stays stopped: {}", card.id(), verdict.holding().get(0).code());
-    }
-    return verdict;
-  }
-
-  /**
    * An online card that a switch alone keeps from a stop says so: "card 7 not stopped for
    * not_realname: not enforced for carrier 3".
    */
@@ -250,12 +200,10 @@ public class StopResumeService {
     }
   }
 
-  private boolean isProtected(Card card) {
-    boolean protectedCard = protection.isProtected(card.id());
-    if (protectedCard) {
-      log.info("card {} skipped: an operator's protection period is running", card.id());
-    }
-    return protectedCard;
+  private static List<Long> idsOf(Collection<Card> cards) {
+    List<Long> ids = new ArrayList<>(cards.size());
+    cards.forEach(card -> ids.add(card.id()));
+    return ids;
   }
 
   static Card load(CardStore cards, long cardId) {
@@ -272,9 +220,5 @@ public class StopResumeService {
   private Evaluation done(Evaluation evaluation) {
     metrics.evaluation(evaluation.outcome().name().toLowerCase(java.util.Locale.ROOT));
     return evaluation;
-  }
-
-  private static String describe(Card card) {
-    return "card " + card.id() + (card.inDevice() ? " (device " + card.deviceId() + ")" : "");
   }
 }

@@ -116,7 +116,7 @@ class OperatorActionsIT {
             rig.cards,
             null,
             rig.protection,
-            new com.cmp.polling.stopresume.lock.OperationLocks(
+            new com.cmp.polling.core.lock.OperationLocks(
                 redis.template(), java.time.Clock.systemUTC()),
             rig.queues,
             new StopResumeSettings(

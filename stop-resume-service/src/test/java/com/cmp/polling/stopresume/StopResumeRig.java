@@ -2,6 +2,7 @@ package com.cmp.polling.stopresume;
 
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.lock.OperationLocks;
 import com.cmp.polling.core.packageusage.PackageUsageStore;
 import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.core.queue.PollingQueueManager;
@@ -17,7 +18,6 @@ import com.cmp.polling.stopresume.action.StopResumeMetrics;
 import com.cmp.polling.stopresume.gateway.GarbageGatewayServer;
 import com.cmp.polling.stopresume.gateway.GatewaySettings;
 import com.cmp.polling.stopresume.gateway.HttpCarrierGateway;
-import com.cmp.polling.stopresume.lock.OperationLocks;
 import com.cmp.polling.stopresume.rules.StopRules;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;

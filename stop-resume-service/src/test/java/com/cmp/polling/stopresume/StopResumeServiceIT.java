@@ -7,6 +7,7 @@ import ch.qos.logback.classic.Level;
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.NetworkStatus;
 import com.cmp.polling.core.protection.DesiredState;
+import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.schemas.action.StopReason;
 import com.cmp.polling.stopresume.Evaluation.Outcome;
 import com.cmp.polling.testsupport.data.TestData;
@@ -14,12 +15,15 @@ import com.cmp.polling.testsupport.logging.CapturedLogs;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Properties;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.springframework.data.redis.core.RedisCallback;
 
 /**
  * evaluateAndAct on real PostgreSQL and Redis, with the gateway simulator over HTTP: the seed's
@@ -130,6 +134,43 @@ class StopResumeServiceIT {
       assertStopped(withoutPackage, StopReason.NO_PACKAGE);
       assertStopped(exhaustedInDevice, StopReason.TRAFFIC_EXHAUSTED);
       assertThat(rig.card(nowVerified).isOnline()).isTrue();
+    }
+
+    @Test
+    void evaluateAll_looksAtTheKeysOfItsCards_notAtTheIndexOfEveryProtectedCard() {
+      long keyOnly = data.card().insert(); // no package: unprotected, it would be stopped
+      long indexOnly = data.card().insert();
+      // A key written by hand, without an index entry, protects; an index entry left without its
+      // key (the key expired, the index not pruned yet) does not.
+      redis.template().opsForValue().set(RedisKeys.protection(keyOnly), "start");
+      redis
+          .template()
+          .opsForZSet()
+          .add(
+              RedisKeys.PROTECTION_INDEX,
+              Long.toString(indexOnly),
+              Instant.now().getEpochSecond() + 3600);
+
+      BatchEvaluation batch =
+          rig.service.evaluateAll(List.of(rig.card(keyOnly), rig.card(indexOnly)));
+
+      assertThat(batch.settled().get(keyOnly).outcome()).isEqualTo(Outcome.PROTECTED);
+      assertThat(batch.needingAction()).extracting(Card::id).containsExactly(indexOnly);
+    }
+
+    @Test
+    void needingActionByLock_groupsTheCardsOfADevice_inTheOrderGiven() {
+      long device = data.device().insert();
+      long first = data.card().device(device).insert();
+      long alone = data.card().insert();
+      long second = data.card().device(device).insert();
+
+      BatchEvaluation batch =
+          rig.service.evaluateAll(List.of(rig.card(first), rig.card(alone), rig.card(second)));
+
+      assertThat(batch.needingActionByLock())
+          .extracting(group -> group.stream().map(Card::id).toList())
+          .containsExactly(List.of(first, second), List.of(alone));
     }
 
     @Test
@@ -327,6 +368,37 @@ class StopResumeServiceIT {
 
       assertThat(rig.service.evaluateAndAct(card).outcome()).isEqualTo(Outcome.NO_ACTION);
       assertThat(rig.callsOf(card)).isEmpty();
+    }
+
+    @Test
+    void deviceResume_readsTheDevicesPackagesAndProtectionOnce_howeverManyCardsItHas() {
+      long device = data.device().insert();
+      long trigger = data.card().device(device).stopped("no_package").insert();
+      for (int i = 0; i < 5; i++) {
+        data.card().device(device).stopped("no_package").insert();
+      }
+      data.packageOfDevice(device).status(1).insert();
+      Card read = rig.card(trigger);
+      redis
+          .template()
+          .execute(
+              (RedisCallback<Object>)
+                  c -> {
+                    c.serverCommands().resetConfigStats();
+                    return null;
+                  });
+
+      Evaluation evaluation = rig.service.evaluateAndAct(read);
+
+      assertThat(evaluation.outcome()).isEqualTo(Outcome.RESUMED);
+      assertThat(evaluation.actions()).hasSize(6);
+      // One EXISTS for the deciding card before the lock, one MGET for the device's six cards.
+      Properties calls =
+          redis
+              .template()
+              .execute((RedisCallback<Properties>) c -> c.serverCommands().info("commandstats"));
+      assertThat(calls.getProperty("cmdstat_exists", "calls=0")).startsWith("calls=1,");
+      assertThat(calls.getProperty("cmdstat_mget", "calls=0")).startsWith("calls=1,");
     }
 
     @Test

@@ -1,12 +1,12 @@
 package com.cmp.polling.stopresume;
 
+import com.cmp.polling.core.lock.OperationLocks;
 import com.cmp.polling.core.packageusage.PackageUsageStore;
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.core.switches.RuleSwitchCache;
 import com.cmp.polling.core.switches.RuleSwitchStore;
 import com.cmp.polling.core.switches.SwitchSetting;
 import com.cmp.polling.stopresume.action.StopResumeMetrics;
-import com.cmp.polling.stopresume.lock.OperationLocks;
 import com.cmp.polling.stopresume.rules.StopRules;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;

@@ -86,10 +86,27 @@ public final class AllBenchmarks {
               List.of("--cards", "50000", "--damage", "100")),
           new Step(
               "steady",
-              "Steady state at 10 M cards (scheduler and check handlers, default settings)",
+              "Steady state at 10 M cards (the whole pipeline, default settings)",
               "2g",
-              List.of("--cards", "10000000"),
-              List.of("--cards", "200000", "--minutes", "3")));
+              List.of("--cards", "10000000", "--find-max"),
+              List.of(
+                  "--cards",
+                  "200000",
+                  "--find-max",
+                  "--from",
+                  "500",
+                  "--step",
+                  "500",
+                  "--max-rate",
+                  "1000",
+                  "--step-minutes",
+                  "1",
+                  "--warm-up-seconds",
+                  "20",
+                  "--first-warm-up-seconds",
+                  "60",
+                  "--idle-seconds",
+                  "30")));
 
   private final Path out;
   private final boolean quick;

@@ -1,6 +1,7 @@
 package com.cmp.polling.benchmarks.cdc;
 
 import com.cmp.polling.core.queue.PollingQueueManager;
+import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.schemas.task.TaskType;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -73,7 +74,7 @@ final class QueueProbe {
         redis
             .opsForZSet()
             .score(
-                "polling:shard:" + queues.shardOf(card) + ":queue:realname", Long.toString(card));
+                RedisKeys.shardQueue(queues.shardOf(card), TaskType.REALNAME), Long.toString(card));
     return score != null && score * 1000 < limit.toEpochMilli();
   }
 

@@ -8,7 +8,7 @@ import com.cmp.polling.benchmarks.infra.BenchmarkPostgres;
 import com.cmp.polling.benchmarks.infra.BenchmarkRedis;
 import com.cmp.polling.core.protection.DesiredState;
 import com.cmp.polling.core.protection.ProtectionPeriods;
-import com.cmp.polling.scheduler.rules.DryRunCommand;
+import com.cmp.polling.operator.rules.DryRunCommand;
 import com.cmp.polling.stopresume.RulePreview.Action;
 import com.cmp.polling.stopresume.dryrun.DryRunCardPage;
 import com.cmp.polling.stopresume.dryrun.DryRunReport;

@@ -62,6 +62,21 @@ public final class AppProcess implements AutoCloseable {
             .header("Authorization", "Bearer " + token));
   }
 
+  /**
+   * POST without a body on the API port with a bearer token.
+   *
+   * @return the answer's status code
+   */
+  public int postApi(String path, String token) throws IOException, InterruptedException {
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + apiPort + path))
+            .header("Authorization", "Bearer " + token)
+            .timeout(Duration.ofSeconds(30))
+            .POST(HttpRequest.BodyPublishers.noBody())
+            .build();
+    return http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+  }
+
   private String get(HttpRequest.Builder request) throws IOException, InterruptedException {
     HttpResponse<String> answer =
         http.send(
@@ -77,6 +92,10 @@ public final class AppProcess implements AutoCloseable {
   /** CPU seconds the JVM has used since it started. */
   public double cpuSeconds() {
     return ProcessCpu.seconds(app.pid(), false);
+  }
+
+  public String name() {
+    return app.name();
   }
 
   public boolean isAlive() {

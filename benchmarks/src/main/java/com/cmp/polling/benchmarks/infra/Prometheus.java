@@ -48,6 +48,13 @@ public record Prometheus(List<Series> series) {
     return new Prometheus(series);
   }
 
+  /** The series of several scrapes as one (e.g. every app's): sums run over all of them. */
+  public static Prometheus merge(List<Prometheus> scrapes) {
+    List<Series> all = new ArrayList<>();
+    scrapes.forEach(scrape -> all.addAll(scrape.series()));
+    return new Prometheus(all);
+  }
+
   /** The series of that name whose labels include {@code match}. */
   public List<Series> select(String name, Map<String, String> match) {
     return series.stream().filter(s -> s.matches(name, match)).toList();

@@ -23,8 +23,6 @@ public final class SchedulerLauncher {
       BenchmarkKafka kafka,
       Map<String, Object> settings) {
     Map<String, Object> properties = AppArguments.onServers(postgres, redis, kafka);
-    properties.put("cmp.polling.gateway.base-url", "http://127.0.0.1:9");
-    properties.put("cmp.polling.scheduler.admin.token", "benchmark");
     properties.put("cmp.polling.scheduler.triggers.enabled", false);
     // A reconcile pass reads every card and queue entry: it has its own benchmark, and here it
     // would land in the middle of a dispatch measurement. The steady run keeps it on (defaults).

@@ -1,10 +1,10 @@
 package com.cmp.polling.benchmarks.libs;
 
 import com.cmp.polling.benchmarks.infra.BenchmarkRedis;
+import com.cmp.polling.core.lock.HeldLock;
+import com.cmp.polling.core.lock.OperationLocks;
 import com.cmp.polling.core.redis.LuaScripts;
 import com.cmp.polling.core.redis.RedisKeys;
-import com.cmp.polling.stopresume.lock.HeldLock;
-import com.cmp.polling.stopresume.lock.OperationLocks;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;

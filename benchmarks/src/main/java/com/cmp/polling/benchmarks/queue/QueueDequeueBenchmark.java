@@ -9,6 +9,7 @@ import com.cmp.polling.benchmarks.infra.RedisBenchmarkTool;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.queue.QueueSettings;
 import com.cmp.polling.core.queue.ScheduledCheck;
+import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.schemas.task.TaskType;
 import java.io.IOException;
 import java.io.InputStream;
@@ -159,7 +160,7 @@ public final class QueueDequeueBenchmark {
     }
     new PollingQueueManager(redis.template(), QueueSettings.DEFAULTS, Clock.systemUTC())
         .requeueAll(members);
-    redis.template().rename("polling:shard:0:queue:" + TYPE.code(), key);
+    redis.template().rename(RedisKeys.shardQueue(0, TYPE), key);
     // "now" in the far future: leased cards stay due, so every call does the full work of a
     // drain (same score formats, same moves to the end of the set).
     String deadline =

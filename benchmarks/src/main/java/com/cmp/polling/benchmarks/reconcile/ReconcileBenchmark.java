@@ -7,45 +7,57 @@ import com.cmp.polling.benchmarks.Report;
 import com.cmp.polling.benchmarks.infra.BenchmarkKafka;
 import com.cmp.polling.benchmarks.infra.BenchmarkPostgres;
 import com.cmp.polling.benchmarks.infra.BenchmarkRedis;
-import com.cmp.polling.benchmarks.infra.CpuUse;
 import com.cmp.polling.benchmarks.infra.SchedulerLauncher;
-import com.cmp.polling.core.redis.RedisKeys;
-import com.cmp.polling.scheduler.initializer.InitProgress;
-import com.cmp.polling.scheduler.initializer.InitProgressStore;
-import com.cmp.polling.scheduler.reconcile.PassResult;
+import com.cmp.polling.benchmarks.reconcile.ProcessCosts.Reading;
 import com.cmp.polling.scheduler.reconcile.Reconciler;
-import com.cmp.polling.scheduler.reconcile.RepairKind;
-import com.cmp.polling.scheduler.schedule.ConsumerLag;
 import com.cmp.polling.schemas.Topics;
-import com.cmp.polling.schemas.task.TaskType;
-import java.lang.management.ManagementFactory;
+import com.cmp.polling.status.initializer.InitProgress;
+import com.cmp.polling.status.initializer.InitProgressStore;
+import com.cmp.polling.status.lag.ConsumerLag;
+import com.cmp.polling.status.reconcile.PassResult;
+import com.cmp.polling.status.reconcile.RepairKind;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
+import org.springframework.boot.convert.DurationStyle;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
- * The queue reconciler (issue 19) over {@code --cards} cards (default 1 M): the scheduler app
- * in-process, its initializer filling the queues, then {@code --damage} entries of each kind broken
- * by hand in Redis (checks deleted, entries of cards that are not polled or do not exist, entries
- * under a task type the card's config does not have), one pass that must find exactly those, and a
- * second pass over the repaired fleet that must find nothing.
+ * The queue reconciler over {@code --cards} cards (default 1 M), the scheduler app in-process and
+ * its initializer filling the queues: a full pass (the first, which sets the change marker), then
+ * drift of every kind ({@link QueueDamage}: damage written into Redis, cards and devices changed by
+ * plain SQL with no listener running), then one sweep period of periodic passes run back to back
+ * (as many as the period holds intervals, plus one), each the pass a periodic run makes. It checks
+ * that every piece of drift was repaired within the period, and reports the CPU each pass made
+ * every process spend, hence the reconciler's average share of a core at the pass interval. A final
+ * full pass must find nothing left.
  */
 public final class ReconcileBenchmark {
 
   /** Cards of this carrier get a config without package checks. */
   private static final long CARRIER_WITHOUT_PACKAGE = 3;
 
+  private static final Duration IDLE = Duration.ofSeconds(20);
+
   private final int cards;
   private final int damage;
+  private final int changes;
+  private final int devices;
+  private final Duration interval;
+  private final Duration sweepPeriod;
+  private final boolean finalFull;
 
   public ReconcileBenchmark(Options options) {
     this.cards = options.integer("cards", 1_000_000);
     this.damage = options.integer("damage", 1_000);
+    this.changes = options.integer("changes", 10_000);
+    this.devices = options.integer("devices", 10);
+    this.interval = duration(options, "interval", "5m");
+    this.sweepPeriod = duration(options, "sweep-period", "24h");
+    this.finalFull = !options.strings("final-full", List.of("true")).get(0).equals("false");
   }
 
   public void run(Report report) throws Exception {
@@ -63,6 +75,10 @@ public final class ReconcileBenchmark {
                   + " VALUES ('benchmark-no-package-checks', ?, 10, 86400, 1800, 1)")
           .param(CARRIER_WITHOUT_PACKAGE)
           .update();
+      QueueDamage drift =
+          new QueueDamage(
+              redis.template(), postgres.jdbc(), cards, damage, CARRIER_WITHOUT_PACKAGE);
+      List<Long> deleted = drift.deleteBeforeBuilding();
       report.paragraph(
           "Servers: embedded PostgreSQL 14, "
               + redis.describe()
@@ -71,10 +87,15 @@ public final class ReconcileBenchmark {
               + " cards inserted in "
               + seconds(System.nanoTime() - seedStart)
               + " s (a tenth in devices, a twentieth with polling disabled, a third unverified;"
-              + " carrier 3's cards under a config without package checks). Benchmark JVM max"
-              + " heap: "
+              + " carrier 3's cards under a config without package checks; "
+              + number(deleted.size())
+              + " deleted). Benchmark JVM max heap: "
               + Runtime.getRuntime().maxMemory() / (1024 * 1024)
-              + " MiB.");
+              + " MiB. Interval "
+              + words(interval)
+              + ", sweep period "
+              + words(sweepPeriod)
+              + " (the defaults unless the command says otherwise).");
       try (ConfigurableApplicationContext app = startApp(postgres, redis, kafka)) {
         InitProgress init = awaitInitialization(app);
         report.paragraph(
@@ -82,78 +103,131 @@ public final class ReconcileBenchmark {
                 + number(init.processed())
                 + " cards in "
                 + Duration.between(init.startedAt(), init.updatedAt()).toMillis() / 1000.0
-                + " s; "
-                + number(entries(redis.template()))
-                + " queue entries; Redis uses "
+                + " s; Redis uses "
                 + redis.usedMemory() / (1024 * 1024)
                 + " MiB.");
-        QueueDamage.Damage injected =
-            QueueDamage.inject(redis.template(), cards, damage, CARRIER_WITHOUT_PACKAGE);
-        report.paragraph(
-            "Damage written straight into Redis: "
-                + number(injected.missing())
-                + " carddata entries of polled cards deleted (missing), "
-                + number(injected.stray())
-                + " entries of cards not polled or without a row (stray: half realname entries"
-                + " of cards with polling off, scheduled a day ahead; half package entries of ids"
-                + " beyond the last card, due), "
-                + number(injected.wrongType())
-                + " package entries two hours ahead for carrier 3's cards (wrong_type).");
         // A fresh broker creates its offsets topic at the first group lookup (seconds): done
-        // once here, so that the first pass's measure of the change stream's lag does not wait.
+        // once here, so that no pass's measure of the change stream's lag waits for it.
         app.getBean(ConsumerLag.class)
             .ofGroup(Topics.LIFECYCLE_GROUP, List.of(Topics.LIFECYCLE.name()));
         Reconciler reconciler = app.getBean(Reconciler.class);
-        List<List<String>> found = new ArrayList<>();
-        List<List<String>> costs = new ArrayList<>();
-        PassResult first = measured(reconciler, redis, "damaged fleet", found, costs);
-        PassResult second = measured(reconciler, redis, "repaired fleet", found, costs);
-        report.table(
-            List.of(
-                "pass",
-                "cards read",
-                "entries scanned",
-                "looked at again",
-                "missing",
-                "stray",
-                "wrong_type",
-                "skipped"),
-            found);
-        report.table(
-            List.of(
-                "pass",
-                "took",
-                "PostgreSQL",
-                "Redis",
-                "planning",
-                "pauses",
-                "JVM CPU",
-                "redis-server CPU",
-                "machine busy",
-                "heap peak"),
-            costs);
-        boolean foundAll =
-            first.repaired(RepairKind.MISSING) == injected.missing()
-                && first.repaired(RepairKind.STRAY) == injected.stray()
-                && first.repaired(RepairKind.WRONG_TYPE) == injected.wrongType();
+        ProcessCosts costs = new ProcessCosts(postgres, redis, kafka);
+        Reading idle = idleRate(costs);
+        PassRows rows = new PassRows(idle, interval);
+        rows.add("full pass (first: sets the marker)", measure(costs, () -> full(reconciler)));
+        QueueDamage.Damage injected = drift.inject(deleted, changes, devices);
+        report.paragraph(describe(injected));
+        Measured firstPeriodic = measure(costs, () -> periodic(reconciler));
+        rows.add("periodic pass 1 (the drift's changes)", firstPeriodic);
+        Map<RepairKind, Long> found = new EnumMap<>(RepairKind.class);
+        add(found, firstPeriodic.pass());
+        int benign = drift.benignChanges(changes);
+        Measured secondPeriodic = measure(costs, () -> periodic(reconciler));
+        rows.addChangePass(
+            "periodic pass 2 (" + number(benign) + " changes, none to repair)", secondPeriodic);
+        add(found, secondPeriodic.pass());
+        long passes = sweepPeriod.toMillis() / interval.toMillis() + 1;
+        int lastRepairing = secondPeriodic.pass().totalRepairs() > 0 ? 2 : 1;
+        Reading before = costs.now();
+        List<PassResult> rest = new ArrayList<>();
+        for (int i = 3; i <= passes; i++) {
+          PassResult pass = periodic(reconciler);
+          rest.add(pass);
+          add(found, pass);
+          if (pass.totalRepairs() > 0) {
+            lastRepairing = i;
+          }
+        }
+        Reading spent = costs.now().minus(before);
+        rows.addMany("periodic passes 3–" + passes + " (average)", rest, spent);
+        if (finalFull) {
+          rows.add("full pass (after the period)", measure(costs, () -> full(reconciler)));
+        }
+        report.table(PassRows.FOUND_HEADER, rows.found());
+        report.table(PassRows.COST_HEADER, rows.costs());
         report.paragraph(
-            "Found all the damage: **"
-                + (foundAll ? "yes" : "no")
-                + "** (repaired "
-                + first.repairs()
-                + " against "
-                + injected
-                + "); the second pass repaired "
-                + second.totalRepairs()
-                + " entries. Each pass read the "
-                + number(first.cardsRead())
-                + " live cards once, in pages of 20 000, and scanned every queue entry once,"
-                + " resting 100 ms after each full page and chunk (the defaults). Time in"
-                + " PostgreSQL and Redis is wall time around the calls (the servers' work, the"
-                + " wait for them and the parsing of their answers); CPU is what the processes"
-                + " used.");
+            verdict(injected, found, lastRepairing, passes, rows.lastFullRepairs(finalFull)));
+        report.paragraph(rows.share(spent.per(passes - 2), idle));
+        report.paragraph(markerSizes(postgres));
+        report.paragraph(rows.howComputed(passes));
       }
     }
+  }
+
+  private String describe(QueueDamage.Damage d) {
+    return "Drift made after the first pass, none of it told to anyone: "
+        + number(d.missing())
+        + " carddata entries of polled cards deleted (missing); "
+        + number(d.misplaced())
+        + " realname entries of polled cards put in another shard as well, scored as a lease"
+        + " (stray, in the wrong shard); "
+        + number(d.farFuture())
+        + " realname entries moved 30 days ahead (far_future); "
+        + number(d.wrongType())
+        + " package entries for carrier 3's cards (wrong_type); entries of deleted cards, of"
+        + " cards with polling off and of ids beyond the last card; "
+        + number(d.changedCards())
+        + " cards switched off and "
+        + number(d.changedDevices())
+        + " devices switched off by plain SQL (their entries stray). "
+        + number(d.stray())
+        + " stray entries in all.";
+  }
+
+  private static String verdict(
+      QueueDamage.Damage d,
+      Map<RepairKind, Long> found,
+      int lastRepairing,
+      long passes,
+      long finalRepairs) {
+    boolean all =
+        found.getOrDefault(RepairKind.MISSING, 0L) == d.missing()
+            && found.getOrDefault(RepairKind.STRAY, 0L) == d.stray()
+            && found.getOrDefault(RepairKind.WRONG_TYPE, 0L) == d.wrongType()
+            && found.getOrDefault(RepairKind.FAR_FUTURE, 0L) == d.farFuture();
+    return "Found all the drift within the sweep period: **"
+        + (all ? "yes" : "no")
+        + "** (repaired "
+        + found
+        + " against missing "
+        + d.missing()
+        + ", stray "
+        + d.stray()
+        + ", wrong_type "
+        + d.wrongType()
+        + ", far_future "
+        + d.farFuture()
+        + "); the last repair came in periodic pass "
+        + lastRepairing
+        + " of "
+        + passes
+        + (finalRepairs >= 0
+            ? "; the full pass after the period repaired " + finalRepairs + " entries."
+            : ".");
+  }
+
+  /** The marker's room in PostgreSQL: every card inserted since the migration has a number. */
+  private static String markerSizes(BenchmarkPostgres postgres) {
+    return postgres
+        .jdbc()
+        .sql(
+            "SELECT pg_relation_size('idx_iot_card_planning_change'),"
+                + " pg_relation_size('tb_iot_card'), count(planning_change_seq) FROM tb_iot_card")
+        .query(
+            rs -> {
+              rs.next();
+              return "The change marker's index holds "
+                  + number(rs.getLong(3))
+                  + " cards (every card inserted since the migration has a number) in "
+                  + rs.getLong(1) / (1024 * 1024)
+                  + " MiB, beside the card table's "
+                  + rs.getLong(2) / (1024 * 1024)
+                  + " MiB.";
+            });
+  }
+
+  private static void add(Map<RepairKind, Long> found, PassResult pass) {
+    pass.repairs().forEach((kind, n) -> found.merge(kind, n, Long::sum));
   }
 
   private ConfigurableApplicationContext startApp(
@@ -167,12 +241,51 @@ public final class ReconcileBenchmark {
             false,
             "cmp.polling.scheduler.initializer.pause",
             "0s",
-            // Passes are run by the benchmark, not by the timer.
+            // Passes are run by the benchmark, back to back, not by the timer.
             "cmp.polling.scheduler.reconciler.enabled",
             false,
+            "cmp.polling.scheduler.reconciler.interval",
+            interval.toString(),
+            "cmp.polling.scheduler.reconciler.sweep-period",
+            sweepPeriod.toString(),
             // The cards and configs were written a moment ago: nothing is left as recent.
             "cmp.polling.scheduler.reconciler.settle",
             "0s"));
+  }
+
+  /** What each process spends while nothing runs, per second: the passes' share is the rest. */
+  private static Reading idleRate(ProcessCosts costs) throws InterruptedException {
+    Reading start = costs.now();
+    TimeUnit.MILLISECONDS.sleep(IDLE.toMillis());
+    return costs.now().minus(start).rate();
+  }
+
+  /** A pass and what it cost. */
+  record Measured(PassResult pass, Reading spent) {}
+
+  private interface PassCall {
+    PassResult run();
+  }
+
+  private static Measured measure(ProcessCosts costs, PassCall call) {
+    Reading before = costs.now();
+    PassResult pass = call.run();
+    return new Measured(pass, costs.now().minus(before));
+  }
+
+  private static PassResult full(Reconciler reconciler) {
+    return completed(reconciler.runNow("benchmark"));
+  }
+
+  private static PassResult periodic(Reconciler reconciler) {
+    return completed(reconciler.runPeriodicNow("benchmark"));
+  }
+
+  private static PassResult completed(PassResult pass) {
+    if (pass.outcome() != PassResult.Outcome.COMPLETED) {
+      throw new IllegalStateException("the pass did not complete: " + pass.note());
+    }
+    return pass;
   }
 
   private static InitProgress awaitInitialization(ConfigurableApplicationContext app)
@@ -181,95 +294,26 @@ public final class ReconcileBenchmark {
     while (true) {
       var current = progress.read();
       if (current.isPresent() && current.get().completed()) {
+        // The initializer records its completion a moment before it gives its lock back.
+        TimeUnit.SECONDS.sleep(1);
         return current.get();
       }
       TimeUnit.MILLISECONDS.sleep(200);
     }
   }
 
-  /**
-   * One pass, with the JVM's CPU, redis-server's CPU and the JVM's heap (sampled every 20 ms); a
-   * row of each table.
-   */
-  private static PassResult measured(
-      Reconciler reconciler,
-      BenchmarkRedis redis,
-      String name,
-      List<List<String>> found,
-      List<List<String>> costs)
-      throws InterruptedException {
-    var memory = ManagementFactory.getMemoryMXBean();
-    System.gc();
-    AtomicLong peak = new AtomicLong(memory.getHeapMemoryUsage().getUsed());
-    Thread sampler =
-        new Thread(
-            () -> {
-              while (!Thread.currentThread().isInterrupted()) {
-                peak.accumulateAndGet(memory.getHeapMemoryUsage().getUsed(), Math::max);
-                try {
-                  TimeUnit.MILLISECONDS.sleep(20);
-                } catch (InterruptedException e) {
-                  return;
-                }
-              }
-            },
-            "heap-sampler");
-    sampler.setDaemon(true);
-    sampler.start();
-    double redisCpuBefore = redisCpuSeconds(redis);
-    CpuUse before = CpuUse.now(thread -> thread.equals("heap-sampler"));
-    PassResult pass = reconciler.runNow("benchmark");
-    CpuUse after = CpuUse.now(thread -> thread.equals("heap-sampler"));
-    double redisCpu = redisCpuSeconds(redis) - redisCpuBefore;
-    sampler.interrupt();
-    sampler.join();
-    if (pass.outcome() != PassResult.Outcome.COMPLETED) {
-      throw new IllegalStateException("the pass did not complete: " + pass.note());
+  private static Duration duration(Options options, String name, String fallback) {
+    return DurationStyle.detectAndParse(options.strings(name, List.of(fallback)).get(0));
+  }
+
+  /** "5 min", "24 h", "90 s". */
+  static String words(Duration duration) {
+    if (duration.toSeconds() % 3600 == 0) {
+      return duration.toHours() + " h";
     }
-    found.add(
-        List.of(
-            name,
-            number(pass.cardsRead()),
-            number(pass.entriesScanned()),
-            number(pass.cardsLookedAt()),
-            number(pass.repaired(RepairKind.MISSING)),
-            number(pass.repaired(RepairKind.STRAY)),
-            number(pass.repaired(RepairKind.WRONG_TYPE)),
-            number(pass.skipped().values().stream().mapToLong(Long::longValue).sum())));
-    costs.add(
-        List.of(
-            name,
-            seconds(pass.took()),
-            seconds(pass.postgres()),
-            seconds(pass.redis()),
-            seconds(pass.planning()),
-            seconds(pass.rested()),
-            String.format("%.2f s", after.ownMillisSince(before) / 1000.0),
-            String.format("%.2f s", redisCpu),
-            String.format("%.0f %%", after.machineBusyPercentSince(before)),
-            peak.get() / (1024 * 1024) + " MiB"));
-    return pass;
-  }
-
-  private static double redisCpuSeconds(BenchmarkRedis redis) {
-    var cpu = redis.info("cpu");
-    return Double.parseDouble(cpu.getProperty("used_cpu_user"))
-        + Double.parseDouble(cpu.getProperty("used_cpu_sys"));
-  }
-
-  private static String seconds(Duration duration) {
-    return String.format("%.2f s", duration.toMillis() / 1000.0);
-  }
-
-  private static long entries(StringRedisTemplate redis) {
-    long total = 0;
-    for (TaskType type : TaskType.values()) {
-      for (int shard = 0; shard < 16; shard++) {
-        Long size = redis.opsForZSet().zCard(RedisKeys.shardQueue(shard, type));
-        total += size == null ? 0 : size;
-      }
-    }
-    return total;
+    return duration.toSeconds() % 60 == 0
+        ? duration.toMinutes() + " min"
+        : duration.toSeconds() + " s";
   }
 
   private static double seconds(long nanos) {

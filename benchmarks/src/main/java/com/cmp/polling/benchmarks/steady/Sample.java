@@ -1,19 +1,25 @@
 package com.cmp.polling.benchmarks.steady;
 
+import java.util.Map;
+
 /**
  * One line of the over-time table.
  *
- * @param secondsFromWindow seconds since the steady window began (negative before: initializer)
+ * @param secondsFromWindow seconds since the window began (negative before it)
  * @param checksPerSecond checks settled per second since the previous sample
- * @param overdue cards due and not dispatched, all task types (scheduler's monitoring API)
+ * @param overdue cards due and not dispatched, all task types (the Redis shard queues)
  * @param oldestOverdueSeconds the longest wait among them
  * @param consumerLag tasks published and not yet consumed by the handlers (scheduler gauge)
  * @param latenessP99 p99 lateness of the scheduled checks settled since the previous sample, all
- *     task types (from the handlers' histogram) (Micrometer's decaying percentile), seconds
+ *     task types (from the handlers' histogram), seconds
  * @param heldBackRounds rounds held back by back-pressure so far, all types
+ * @param changeStreamPerSecond records per second written to the change-stream topics since the
+ *     previous sample
+ * @param listenerLag change-stream records the listener has not read yet (its topology and its
+ *     consumer)
+ * @param reconciling whether a queue reconcile pass was under way
  * @param redisMib Redis used_memory
- * @param schedulerHeapMib heap used by the scheduler
- * @param handlersHeapMib heap used by the handlers
+ * @param heapMib heap used per app (by label)
  */
 record Sample(
     long secondsFromWindow,
@@ -23,9 +29,11 @@ record Sample(
     double consumerLag,
     double latenessP99,
     double heldBackRounds,
+    double changeStreamPerSecond,
+    long listenerLag,
+    boolean reconciling,
     double redisMib,
-    double schedulerHeapMib,
-    double handlersHeapMib) {
+    Map<String, Double> heapMib) {
 
   /** The same sample with its time moved {@code seconds} earlier. */
   Sample earlier(long seconds) {
@@ -37,8 +45,10 @@ record Sample(
         consumerLag,
         latenessP99,
         heldBackRounds,
+        changeStreamPerSecond,
+        listenerLag,
+        reconciling,
         redisMib,
-        schedulerHeapMib,
-        handlersHeapMib);
+        heapMib);
   }
 }

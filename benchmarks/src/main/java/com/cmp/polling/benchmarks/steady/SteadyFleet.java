@@ -10,9 +10,15 @@ import com.cmp.polling.benchmarks.infra.BenchmarkPostgres;
  * the daily default, so that it is measured too).
  *
  * @param cards cards in PostgreSQL, all polled
- * @param checksPerSecond the steady rate of checks the intervals give
  */
-record SteadyFleet(int cards, int checksPerSecond) {
+record SteadyFleet(int cards) {
+
+  /**
+   * An interval that leaves nothing due: about 31 years, within the configs' INTEGER column. The
+   * initializer spreads the first checks over it, so a 10 M fleet has a check due every half
+   * minute.
+   */
+  static final long IDLE_INTERVAL = 1_000_000_000L;
 
   /** Seconds between two checks of one card for each task type. */
   record Intervals(long realname, long carddata, long packageCheck) {
@@ -37,20 +43,31 @@ record SteadyFleet(int cards, int checksPerSecond) {
     }
   }
 
-  Intervals intervals() {
+  /** The intervals that bring the fleet due at {@code checksPerSecond}; 0: idle. */
+  Intervals intervals(int checksPerSecond) {
+    if (checksPerSecond <= 0) {
+      return new Intervals(IDLE_INTERVAL, IDLE_INTERVAL, IDLE_INTERVAL);
+    }
     return new Intervals(
         Math.round(cards / (checksPerSecond / 6.0)),
         Math.round(cards / (checksPerSecond / 2.0)),
         Math.round(cards / (checksPerSecond / 3.0)));
   }
 
-  /**
-   * Inserts the cards and sets every default config's intervals (the suspended and unverified
-   * configs too, so that a card changing state keeps the same pace).
-   */
-  void seed(BenchmarkPostgres postgres) {
+  /** Inserts the cards, the configs at {@code checksPerSecond} (0: nothing due). */
+  void seed(BenchmarkPostgres postgres, int checksPerSecond) {
     postgres.seedSteadyCards(cards);
-    Intervals intervals = intervals();
+    setRate(postgres, checksPerSecond);
+  }
+
+  /**
+   * Sets every default config's intervals (the suspended and unverified configs too, so that a card
+   * changing state keeps the same pace) in one statement: the change stream carries it to the
+   * listener, whose re-enrollment pass moves each card's next checks to now + a spread within the
+   * new intervals, as an operator's change would. One transaction, so one pass.
+   */
+  void setRate(BenchmarkPostgres postgres, int checksPerSecond) {
+    Intervals intervals = intervals(checksPerSecond);
     postgres
         .jdbc()
         .sql(

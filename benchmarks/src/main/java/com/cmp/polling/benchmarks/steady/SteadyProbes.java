@@ -7,45 +7,46 @@ import com.cmp.polling.benchmarks.infra.BenchmarkRedis;
 import com.cmp.polling.benchmarks.infra.CpuUse;
 import com.cmp.polling.benchmarks.infra.ProcessCpu;
 import com.cmp.polling.benchmarks.infra.Prometheus;
+import com.cmp.polling.core.redis.RedisKeys;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Reads the running pipeline as an operator would: the apps' Prometheus endpoints and the
- * scheduler's monitoring API, Redis INFO, PostgreSQL's statistics views and the processes' CPU
- * time.
+ * Reads the running pipeline from outside, as an operator's tools would: every app's Prometheus
+ * endpoint, the Redis shard queues (the backlog) and INFO, Kafka's offsets of the change stream,
+ * PostgreSQL's statistics views and each process's CPU time. It uses no app's admin or monitoring
+ * API.
  */
 final class SteadyProbes {
 
-  static final String TOKEN = "benchmark";
-  private static final String[] POLLED_TYPES = {"realname", "carddata", "package"};
   private static final double MIB = 1024 * 1024;
 
-  private final AppProcess scheduler;
-  private final AppProcess handlers;
+  private final PipelineApps apps;
   private final BenchmarkRedis redis;
   private final BenchmarkPostgres postgres;
   private final BenchmarkKafka kafka;
+  private final ChangeStream changeStream;
+  private final QueueBacklog backlog;
   private final long postmasterPid;
-  private final JsonMapper json = JsonMapper.builder().build();
 
   SteadyProbes(
-      AppProcess scheduler,
-      AppProcess handlers,
+      PipelineApps apps,
       BenchmarkRedis redis,
       BenchmarkPostgres postgres,
-      BenchmarkKafka kafka) {
-    this.scheduler = scheduler;
-    this.handlers = handlers;
+      BenchmarkKafka kafka,
+      ChangeStream changeStream) {
+    this.apps = apps;
     this.redis = redis;
     this.postgres = postgres;
     this.kafka = kafka;
+    this.changeStream = changeStream;
+    this.backlog = new QueueBacklog(redis);
     // The checkpointer lives as long as the server; a client's own backend may already have
     // ended (pool closed) when its parent is looked up, which lost PostgreSQL's CPU once.
     long checkpointer =
@@ -63,11 +64,15 @@ final class SteadyProbes {
 
   Snapshot snapshot() throws IOException, InterruptedException {
     Instant at = Instant.now();
-    Prometheus schedulerMetrics = scheduler.scrape();
-    Prometheus handlersMetrics = handlers.scrape();
+    List<Prometheus> scrapes = new ArrayList<>();
+    Map<String, Double> heaps = new LinkedHashMap<>();
     Map<String, Double> cpu = new LinkedHashMap<>();
-    cpu.put("handlers", handlers.cpuSeconds());
-    cpu.put("scheduler", scheduler.cpuSeconds());
+    for (Map.Entry<String, AppProcess> app : apps.byLabel().entrySet()) {
+      Prometheus scrape = app.getValue().scrape();
+      scrapes.add(scrape);
+      heaps.put(app.getKey(), scrape.sum("jvm_memory_used_bytes", Map.of("area", "heap")) / MIB);
+      cpu.put(app.getKey(), app.getValue().cpuSeconds());
+    }
     cpu.put("postgres", ProcessCpu.treeSeconds(postmasterPid));
     Properties redisCpu = redis.info("cpu");
     cpu.put(
@@ -75,7 +80,7 @@ final class SteadyProbes {
         Double.parseDouble(redisCpu.getProperty("used_cpu_sys", "0"))
             + Double.parseDouble(redisCpu.getProperty("used_cpu_user", "0")));
     cpu.put("kafka", ProcessCpu.seconds(kafka.pid(), false));
-    cpu.put("driver", ProcessCpu.seconds(ProcessHandle.current().pid(), false));
+    cpu.put(Snapshot.SIMULATOR, ProcessCpu.seconds(ProcessHandle.current().pid(), false));
     long cardRows =
         postgres
             .jdbc()
@@ -86,44 +91,48 @@ final class SteadyProbes {
             .single();
     return new Snapshot(
         at,
-        schedulerMetrics,
-        handlersMetrics,
+        Prometheus.merge(scrapes),
+        heaps,
         cpu,
         CpuUse.now(thread -> false),
         redis.info("commandstats"),
-        cardRows);
+        cardRows,
+        changeStream.ends());
   }
 
-  /** A line of the over-time table; {@code previous} gives the rate of checks. */
-  Sample sample(Instant windowStart, Snapshot previous, Snapshot now)
-      throws IOException, InterruptedException {
-    JsonNode queues = json.readTree(scheduler.getApi("/api/monitoring/queues", TOKEN));
-    long overdue = 0;
-    long oldest = 0;
-    for (String type : POLLED_TYPES) {
-      JsonNode figures = queues.path("taskTypes").path(type);
-      overdue += figures.path("overdue").asLong(0);
-      oldest = Math.max(oldest, figures.path("oldestOverdueSeconds").asLong(0));
-    }
+  /** A line of the over-time table; {@code previous} gives the rates. */
+  Sample sample(Instant windowStart, Snapshot previous, Snapshot now) throws InterruptedException {
+    QueueBacklog.Reading due = backlog.read();
     double seconds = Duration.between(previous.at(), now.at()).toMillis() / 1000.0;
     return new Sample(
         Duration.between(windowStart, now.at()).toSeconds(),
-        seconds <= 0 ? 0 : (now.checksSettled() - previous.checksSettled()) / seconds,
-        overdue,
-        oldest,
-        now.scheduler().sum("polling_handlers_lag"),
+        perSecond(now.checksSettled() - previous.checksSettled(), seconds),
+        due.overdue(),
+        due.oldestSeconds(),
+        now.metrics().sum("polling_handlers_lag"),
         // Micrometer exports the histogram, not client-side percentiles, when both are asked for:
         // the p99 of the checks settled since the previous sample comes from its buckets.
         LatenessHistogram.between(
-                previous.handlers(),
-                now.handlers(),
+                previous.metrics(),
+                now.metrics(),
                 "polling_handlers_lateness_seconds_bucket",
                 Map.of("source", "scheduled"))
             .quantile(0.99),
-        now.scheduler().sum("polling_scheduler_skipped_total"),
+        now.heldBack(),
+        perSecond(now.changeStreamRecords() - previous.changeStreamRecords(), seconds),
+        changeStream.listenerLag(),
+        reconciling(),
         redis.usedMemory() / MIB,
-        heapMib(now.scheduler()),
-        heapMib(now.handlers()));
+        now.heapMib());
+  }
+
+  /**
+   * Whether a queue reconcile pass is under way, from the status hash the reconciler keeps in Redis
+   * for whoever monitors it (no hash yet: no pass has started).
+   */
+  boolean reconciling() {
+    Object outcome = redis.template().opsForHash().get(RedisKeys.RECONCILE_STATUS, "outcome");
+    return "running".equals(outcome);
   }
 
   /**
@@ -133,13 +142,13 @@ final class SteadyProbes {
   static void keepMaxLateness(Snapshot snapshot, Map<String, Double> maxima) {
     for (Prometheus.Series series :
         snapshot
-            .handlers()
+            .metrics()
             .select("polling_handlers_lateness_seconds_max", Map.of("source", "scheduled"))) {
       maxima.merge(series.labels().get("task_type"), series.value(), Math::max);
     }
   }
 
-  private static double heapMib(Prometheus metrics) {
-    return metrics.sum("jvm_memory_used_bytes", Map.of("area", "heap")) / MIB;
+  private static double perSecond(double count, double seconds) {
+    return seconds <= 0 ? 0 : count / seconds;
   }
 }

@@ -8,9 +8,12 @@ import java.util.Map;
 
 /**
  * The part of a check specific to its task type; the runner does the rest. Every check runs per
- * poll (a card alone is a poll of one), in two steps, so that the cards of a poll can share their
- * database and Redis work: each card's own step (its carrier query, which mostly waits), run in
- * parallel on the workers, then the rest for every card whose own step succeeded, together.
+ * poll (a card alone is a poll of one), so that the cards of a poll share their database and Redis
+ * work: for each slice of the poll, what the cards share before asking the carrier ({@link
+ * #beforeQueries}, which may settle some of them), each card's own step (its carrier query, which
+ * mostly waits), run in parallel on the workers, then the rest for every card whose own step
+ * succeeded, together ({@link #recordAll}). The cards come as the poll read them, once: a check
+ * reads no card again.
  *
  * @param <R> what a card's own step gives the shared step: the carrier's answer
  */
@@ -20,12 +23,22 @@ public interface BatchCheckBody<R> {
   TaskType type();
 
   /**
+   * Work the cards of a slice share before any carrier query, for the cards it settles: they are
+   * not queried. None by default.
+   *
+   * @param workers the workers the slice runs on, for work of its own to run in parallel
+   * @return a result for each card settled here, by card id; one card's failure is its result
+   */
+  default Map<Long, CheckResult> beforeQueries(List<LoadedCard> cards, FanOut workers) {
+    return Map.of();
+  }
+
+  /**
    * A card's own step. Gateway failures may be thrown: the runner turns retryable ones into a retry
    * after the short retry delay, and a {@link com.cmp.polling.stopresume.CardNotFoundException}
    * into dropping the card.
    *
-   * @param card the card as the poll loaded it: polled, addressable; read it again when its state
-   *     matters
+   * @param card the card as the poll read it: polled, addressable
    */
   R query(CheckTask task, LoadedCard card);
 

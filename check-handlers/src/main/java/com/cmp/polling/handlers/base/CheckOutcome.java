@@ -30,6 +30,11 @@ public record CheckOutcome(Kind kind, Card currentCard) {
   public static final CheckOutcome LEAVE = new CheckOutcome(Kind.LEAVE, null);
   public static final CheckOutcome GONE = new CheckOutcome(Kind.GONE, null);
 
+  /** The next check, with the card as the check last saw it: nothing it did changed it since. */
+  public static CheckOutcome next(Card current) {
+    return new CheckOutcome(Kind.NEXT, current);
+  }
+
   /**
    * After {@code StopResumeService.evaluateAndAct}: retry soon when another process held the card,
    * else the next check, with the card the evaluation left unchanged (if it did).

@@ -35,7 +35,6 @@ class Completion {
   private final CardStore cards;
   private final CardPlanner planner;
   private final HandlersProperties settings;
-  private final LastChecks lastChecks;
   private final ManualRetries manualRetries;
   private final Clock clock;
 
@@ -44,14 +43,12 @@ class Completion {
       CardStore cards,
       CardPlanner planner,
       HandlersProperties settings,
-      LastChecks lastChecks,
       ManualRetries manualRetries,
       Clock clock) {
     this.queues = queues;
     this.cards = cards;
     this.planner = planner;
     this.settings = settings;
-    this.lastChecks = lastChecks;
     this.manualRetries = manualRetries;
     this.clock = clock;
   }
@@ -65,10 +62,11 @@ class Completion {
   record Finish(long cardId, CheckOutcome outcome, boolean deviceAllowsPolling, boolean manual) {}
 
   /**
-   * Puts the cards of a slice where their outcomes say, and records each card's last check.
-   * Retries, and next checks of cards the check vouches for (still polled, config asking for this
-   * check), go back to their queues in one call; the others (leaving, gone, the card to read again)
-   * one by one. Manual checks that could not run are triggered again instead.
+   * Puts the cards of a slice where their outcomes say. Retries and next checks go back to their
+   * queues in one call: the next time of each card comes from one plan of them all, made from the
+   * card as its check left it, or, where the check changed it (stopped, resumed), as one read of
+   * those cards finds it. Only cards leaving a queue or dropped go one by one; manual checks that
+   * could not run are triggered again instead.
    *
    * @return what became of each card's task, by card id; {@link TaskResult#FAILED} when the queues
    *     could not be written (the card stays leased and comes due again when its lease ends)
@@ -77,23 +75,35 @@ class Completion {
     Map<Long, TaskResult> done = new HashMap<>(finishes.size() * 2);
     List<ScheduledCheck> completions = new ArrayList<>(finishes.size());
     Instant now = clock.instant();
-    Map<Long, EnrollmentPlan> plans = plainPlans(type, finishes);
+    Map<Long, Optional<Card>> current = currentCards(type, finishes, done);
+    Map<Long, EnrollmentPlan> plans = plans(type, finishes, current, done);
     for (Finish finish : finishes) {
-      if (finish.manual() && ManualRetries.triggeredAgain(finish.outcome().kind())) {
-        done.put(finish.cardId(), manualAgain(type, finish));
+      long cardId = finish.cardId();
+      if (done.containsKey(cardId)) {
         continue;
       }
-      Optional<Instant> next = plainNext(type, finish, now, plans);
-      if (next.isPresent()) {
-        completions.add(new ScheduledCheck(finish.cardId(), type, next.get()));
-        done.put(finish.cardId(), plainResult(finish.outcome().kind()));
+      Kind kind = finish.outcome().kind();
+      if (finish.manual() && ManualRetries.triggeredAgain(kind)) {
+        done.put(cardId, manualAgain(type, finish));
+        continue;
+      }
+      if (kind == Kind.RETRY_SOON || kind == Kind.PUT_OFF) {
+        completions.add(new ScheduledCheck(cardId, type, now.plus(settings.retryDelay())));
+        done.put(cardId, kind == Kind.PUT_OFF ? TaskResult.PUT_OFF : TaskResult.RETRY);
+        continue;
+      }
+      EnrollmentPlan plan = plans.get(cardId);
+      Optional<Instant> next = plan == null ? Optional.empty() : plan.dueAt(type);
+      if (kind == Kind.NEXT && next.isPresent()) {
+        completions.add(new ScheduledCheck(cardId, type, next.get()));
+        done.put(cardId, TaskResult.NEXT);
         continue;
       }
       try {
-        done.put(finish.cardId(), alone(type, finish));
+        done.put(cardId, alone(type, finish, plan, current.get(cardId)));
       } catch (RuntimeException e) {
-        log.error("completion of the {} check of card {} failed", type.code(), finish.cardId(), e);
-        done.put(finish.cardId(), TaskResult.FAILED);
+        log.error("completion of the {} check of card {} failed", type.code(), cardId, e);
+        done.put(cardId, TaskResult.FAILED);
       }
     }
     if (!completions.isEmpty()) {
@@ -108,7 +118,6 @@ class Completion {
         completions.forEach(c -> done.put(c.cardId(), TaskResult.FAILED));
       }
     }
-    lastChecks.record(type, done);
     return done;
   }
 
@@ -126,19 +135,92 @@ class Completion {
     }
   }
 
-  private static TaskResult plainResult(Kind kind) {
-    return switch (kind) {
-      case RETRY_SOON -> TaskResult.RETRY;
-      case PUT_OFF -> TaskResult.PUT_OFF;
-      default -> TaskResult.NEXT;
-    };
+  /**
+   * Each card going to its next check as it stands: the card its check vouches for (nothing the
+   * check did changed it), else read again, all of those in one query. A card the read does not
+   * find is gone (empty). If the read fails, those cards are left leased (recorded in {@code
+   * done}).
+   */
+  private Map<Long, Optional<Card>> currentCards(
+      TaskType type, List<Finish> finishes, Map<Long, TaskResult> done) {
+    Map<Long, Optional<Card>> current = new HashMap<>(finishes.size() * 2);
+    List<Long> toRead = new ArrayList<>();
+    for (Finish finish : finishes) {
+      if (finish.outcome().kind() != Kind.NEXT || goesAgainAsManual(finish)) {
+        continue;
+      }
+      Card vouched = finish.outcome().currentCard();
+      if (vouched != null) {
+        current.put(finish.cardId(), Optional.of(vouched));
+      } else {
+        toRead.add(finish.cardId());
+      }
+    }
+    if (toRead.isEmpty()) {
+      return current;
+    }
+    try {
+      toRead.forEach(id -> current.put(id, Optional.empty()));
+      cards.findByIds(toRead).forEach(card -> current.put(card.id(), Optional.of(card)));
+    } catch (RuntimeException e) {
+      log.error(
+          "{} {} cards changed by their check not read again ({}); they come due again when their"
+              + " lease ends",
+          toRead.size(),
+          type.code(),
+          e.getMessage(),
+          e);
+      toRead.forEach(
+          id -> {
+            current.remove(id);
+            done.put(id, TaskResult.FAILED);
+          });
+    }
+    return current;
   }
 
   /**
-   * A card whose completion needs more than the one call of the others: leaving, gone, or its next
-   * check to work out (retries always go back with the others).
+   * The plans, for the checked type alone, of the cards going to their next check, in one call
+   * (protect checks read the protection periods of them all in one round trip). If planning fails,
+   * those cards are left leased (recorded in {@code done}).
    */
-  private TaskResult alone(TaskType type, Finish finish) {
+  private Map<Long, EnrollmentPlan> plans(
+      TaskType type,
+      List<Finish> finishes,
+      Map<Long, Optional<Card>> current,
+      Map<Long, TaskResult> done) {
+    List<CheckedCard> checked = new ArrayList<>(current.size());
+    for (Finish finish : finishes) {
+      Optional<Card> card = current.get(finish.cardId());
+      if (card != null && card.isPresent()) {
+        checked.add(new CheckedCard(card.get(), finish.deviceAllowsPolling()));
+      }
+    }
+    Map<Long, EnrollmentPlan> plans = new HashMap<>(checked.size() * 2);
+    try {
+      planner.afterCheck(type, checked).forEach(plan -> plans.put(plan.cardId(), plan));
+    } catch (RuntimeException e) {
+      log.error(
+          "next {} checks of {} cards not planned ({}); they come due again when their lease ends",
+          type.code(),
+          checked.size(),
+          e.getMessage(),
+          e);
+      checked.forEach(c -> done.put(c.card().id(), TaskResult.FAILED));
+    }
+    return plans;
+  }
+
+  private static boolean goesAgainAsManual(Finish finish) {
+    return finish.manual() && ManualRetries.triggeredAgain(finish.outcome().kind());
+  }
+
+  /**
+   * A card whose completion is more than its next time: leaving its queue, gone, no longer polled,
+   * or its config turning the check off.
+   */
+  private TaskResult alone(
+      TaskType type, Finish finish, EnrollmentPlan plan, Optional<Card> current) {
     long cardId = finish.cardId();
     Kind kind = finish.outcome().kind();
     if (kind == Kind.LEAVE) {
@@ -146,77 +228,18 @@ class Completion {
       log.info("card {} leaves the {} queue", cardId, type.code());
       return TaskResult.LEAVE;
     }
-    if (kind == Kind.GONE) {
-      return drop(cardId, type, DropReason.GONE);
+    if (kind == Kind.GONE || plan == null || !plan.pollingAllowed()) {
+      return drop(cardId, type, kind == Kind.GONE ? DropReason.GONE : DropReason.of(current));
     }
-    return next(cardId, type, finish.deviceAllowsPolling(), finish.outcome().currentCard());
-  }
-
-  /**
-   * The plans, for the checked type alone, of the cards the checks vouch for (the card as the check
-   * read it, its device's flag as the check found it); none for protect checks, whose interval
-   * needs the protection periods and which go one by one. Nothing is read.
-   */
-  private Map<Long, EnrollmentPlan> plainPlans(TaskType type, List<Finish> finishes) {
-    if (type == TaskType.PROTECT) {
-      return Map.of();
-    }
-    List<CheckedCard> vouched = new ArrayList<>(finishes.size());
-    for (Finish finish : finishes) {
-      Card card = finish.outcome().currentCard();
-      if (finish.outcome().kind() == Kind.NEXT && card != null) {
-        vouched.add(new CheckedCard(card, finish.deviceAllowsPolling()));
-      }
-    }
-    Map<Long, EnrollmentPlan> plans = new HashMap<>(vouched.size() * 2);
-    planner.afterCheck(type, vouched).forEach(plan -> plans.put(plan.cardId(), plan));
-    return plans;
-  }
-
-  /**
-   * The next time of a card whose completion needs nothing but its queue; empty when it needs more
-   * (leaving its queue, dropped, read again, a protection period to look at).
-   */
-  private Optional<Instant> plainNext(
-      TaskType type, Finish finish, Instant now, Map<Long, EnrollmentPlan> plans) {
-    CheckOutcome outcome = finish.outcome();
-    if (outcome.kind() == Kind.RETRY_SOON || outcome.kind() == Kind.PUT_OFF) {
-      return Optional.of(now.plus(settings.retryDelay()));
-    }
-    EnrollmentPlan plan = outcome.kind() == Kind.NEXT ? plans.get(finish.cardId()) : null;
-    return plan == null ? Optional.empty() : plan.dueAt(type);
-  }
-
-  private TaskResult next(long cardId, TaskType type, boolean deviceAllowsPolling, Card current) {
-    // Unless the check vouches for the card it last read, read it again: the check may have
-    // changed it (stopped: another config applies).
-    Optional<Card> card = current != null ? Optional.of(current) : cards.findById(cardId);
-    EnrollmentPlan plan =
-        card.isEmpty()
-            ? null
-            : planner
-                .afterCheck(type, List.of(new CheckedCard(card.get(), deviceAllowsPolling)))
-                .get(0);
-    if (plan == null || !plan.pollingAllowed()) {
-      return drop(cardId, type, DropReason.of(card));
-    }
-    Optional<Instant> next = plan.dueAt(type);
-    if (next.isEmpty()) {
-      queues.remove(cardId, type);
-      log.info(
-          "card {} leaves the {} queue: {}",
-          cardId,
-          type.code(),
-          plan.config() != null
-              ? "its config '" + plan.config().name() + "' turns that check off"
-              : "no config matches it");
-      return TaskResult.LEAVE;
-    }
-    if (!queues.complete(cardId, type, next.get())) {
-      log.debug(
-          "card {} left the {} queue while it was checked: not put back", cardId, type.code());
-    }
-    return TaskResult.NEXT;
+    queues.remove(cardId, type);
+    log.info(
+        "card {} leaves the {} queue: {}",
+        cardId,
+        type.code(),
+        plan.config() != null
+            ? "its config '" + plan.config().name() + "' turns that check off"
+            : "no config matches it");
+    return TaskResult.LEAVE;
   }
 
   /**
@@ -225,10 +248,7 @@ class Completion {
    * @return what became of the task that found it
    */
   TaskResult drop(long cardId, TaskType type, DropReason reason) {
-    switch (reason) {
-      case GONE -> queues.onCardDeleted(cardId);
-      case POLLING_DISABLED, DEVICE_DELETED -> queues.removeFromAllQueues(cardId);
-    }
+    queues.removeFromAllQueues(cardId);
     log.info(
         "{} check of card {} dropped: {}; the card leaves every queue",
         type.code(),

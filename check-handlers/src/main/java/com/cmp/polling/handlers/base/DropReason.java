@@ -29,13 +29,9 @@ enum DropReason {
     return card.get().deviceDeleted() ? DEVICE_DELETED : POLLING_DISABLED;
   }
 
-  /**
-   * Why a card as a check sees it (empty: not found) is not polled. That view keeps only whether
-   * the device allows polling, not why: a deleted device reads as polling disabled (the same result
-   * and the same removal from the queues).
-   */
+  /** Why a card as a poll loaded it (empty: not found) is not polled. */
   static DropReason ofLoaded(Optional<LoadedCard> card) {
-    return card.isEmpty() ? GONE : POLLING_DISABLED;
+    return of(card.map(LoadedCard::card));
   }
 
   /** The reason as the drop's log line gives it. */

@@ -2,11 +2,15 @@ package com.cmp.polling.handlers.base;
 
 import com.cmp.polling.schemas.task.CheckTask;
 import com.cmp.polling.schemas.task.TaskType;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.springframework.stereotype.Component;
 
 /**
@@ -24,10 +28,32 @@ public class HandlerMetrics {
 
   private final MeterRegistry registry;
   private final Clock clock;
+  // Each check is counted and timed: the meters are looked up once, not built again per check.
+  private final Map<TaskType, Map<TaskResult, Counter>> checks = new EnumMap<>(TaskType.class);
+  private final Map<TaskType, Timer> durations = new EnumMap<>(TaskType.class);
+  private final Map<TaskType, Timer> scheduledLateness = new EnumMap<>(TaskType.class);
+  private final Map<TaskType, Timer> manualLateness = new EnumMap<>(TaskType.class);
 
   HandlerMetrics(MeterRegistry registry, Clock clock) {
     this.registry = registry;
     this.clock = clock;
+    for (TaskType type : TaskType.values()) {
+      Map<TaskResult, Counter> byResult = new EnumMap<>(TaskResult.class);
+      for (TaskResult result : TaskResult.values()) {
+        byResult.put(
+            result,
+            registry.counter(
+                "polling.handlers.checks", "task_type", type.code(), "result", result.tag()));
+      }
+      checks.put(type, byResult);
+      durations.put(
+          type,
+          Timer.builder("polling.handlers.check_duration")
+              .tag("task_type", type.code())
+              .register(registry));
+      scheduledLateness.put(type, latenessTimer(type, "scheduled"));
+      manualLateness.put(type, latenessTimer(type, "manual"));
+    }
   }
 
   /**
@@ -37,17 +63,12 @@ public class HandlerMetrics {
    */
   void settled(TaskType type, TaskResult result, long startedNanos) {
     counted(type, result);
-    Timer.builder("polling.handlers.check_duration")
-        .tag("task_type", type.code())
-        .register(registry)
-        .record(Duration.ofNanos(System.nanoTime() - startedNanos));
+    durations.get(type).record(System.nanoTime() - startedNanos, TimeUnit.NANOSECONDS);
   }
 
   /** A record counted without a duration: it never became a task to time (see {@link #settled}). */
   void counted(TaskType type, TaskResult result) {
-    registry
-        .counter("polling.handlers.checks", "task_type", type.code(), "result", result.tag())
-        .increment();
+    checks.get(type).get(result).increment();
   }
 
   void sliceSize(TaskType type, int cards) {
@@ -78,14 +99,18 @@ public class HandlerMetrics {
    */
   void lateness(CheckTask task) {
     Duration late = Duration.between(task.dueAt(), clock.instant());
-    Timer.builder("polling.handlers.lateness")
-        .tag("task_type", task.taskType().code())
-        .tag("source", task.manual() ? "manual" : "scheduled")
+    Map<TaskType, Timer> timers = task.manual() ? manualLateness : scheduledLateness;
+    timers.get(task.taskType()).record(late.isNegative() ? Duration.ZERO : late);
+  }
+
+  private Timer latenessTimer(TaskType type, String source) {
+    return Timer.builder("polling.handlers.lateness")
+        .tag("task_type", type.code())
+        .tag("source", source)
         .publishPercentiles(0.5, 0.99)
         .publishPercentileHistogram()
         .serviceLevelObjectives(Duration.ofSeconds(2))
         .maximumExpectedValue(Duration.ofHours(1))
-        .register(registry)
-        .record(late.isNegative() ? Duration.ZERO : late);
+        .register(registry);
   }
 }

@@ -1,5 +1,6 @@
 package com.cmp.polling.handlers.base;
 
+import com.cmp.polling.core.card.LoadedCard;
 import com.cmp.polling.handlers.base.BatchCheckBody.Queried;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.stopresume.CardNotFoundException;
@@ -15,9 +16,10 @@ import org.springframework.stereotype.Component;
 /**
  * The checks of a poll, each card at most once, run together ({@link BatchCheckBody}): in slices of
  * at most the lane's workers, or of what is free of the permits when less; for each slice, the
- * permits taken in one call, each card's own step run in parallel on the workers, the rest of the
- * checks done together, the cards put back in their queues together ({@link Completion#finishAll}).
- * Each card still ends on its own: its result, its metrics.
+ * permits taken in one call, the work shared before the queries, each card's own step run in
+ * parallel on the workers, the rest of the checks done together, the cards put back in their queues
+ * together ({@link Completion#finishAll}). Each card still ends on its own: its result, its
+ * metrics.
  */
 @Component
 class PollBatch {
@@ -101,13 +103,14 @@ class PollBatch {
   private <R> Map<Long, CheckResult> check(
       List<PendingCheck> slice, TaskType type, BatchCheckBody<R> body, Lane lane) {
     FanOut workers = lane.workers();
+    Map<Long, CheckResult> results = new HashMap<>(slice.size() * 2);
+    List<PendingCheck> toQuery = beforeQueries(slice, body, workers, results);
     List<Answer<R>> answers =
         workers.runAll(
-            slice,
+            toQuery,
             check -> lane.carrierCapped() ? cappedQuery(check, body) : query(check, body),
             (check, failure) -> new Answer<R>(check, null, failure, false));
-    Map<Long, CheckResult> results = new HashMap<>(slice.size() * 2);
-    List<Queried<R>> queried = new ArrayList<>(slice.size());
+    List<Queried<R>> queried = new ArrayList<>(toQuery.size());
     int putOff = 0;
     for (Answer<R> answer : answers) {
       PendingCheck check = answer.check();
@@ -136,6 +139,39 @@ class PollBatch {
       }
     }
     return results;
+  }
+
+  /**
+   * The slice's shared work before its queries, its results put in {@code results}; if it fails,
+   * every card of the slice fails with it.
+   *
+   * @return the checks still to query
+   */
+  private static <R> List<PendingCheck> beforeQueries(
+      List<PendingCheck> slice,
+      BatchCheckBody<R> body,
+      FanOut workers,
+      Map<Long, CheckResult> results) {
+    List<LoadedCard> cards = new ArrayList<>(slice.size());
+    slice.forEach(check -> cards.add(check.card()));
+    Map<Long, CheckResult> settled;
+    try {
+      settled = body.beforeQueries(cards, workers);
+    } catch (RuntimeException e) {
+      cards.forEach(card -> results.put(card.id(), CheckResult.failed(e)));
+      return List.of();
+    }
+    if (settled.isEmpty()) {
+      return slice;
+    }
+    results.putAll(settled);
+    List<PendingCheck> rest = new ArrayList<>(slice.size() - settled.size());
+    for (PendingCheck check : slice) {
+      if (!settled.containsKey(check.card().id())) {
+        rest.add(check);
+      }
+    }
+    return rest;
   }
 
   /** The card's carrier query, unless its carrier has no room here ({@link CarrierQueryCap}). */

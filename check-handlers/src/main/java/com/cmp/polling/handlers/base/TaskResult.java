@@ -2,9 +2,9 @@ package com.cmp.polling.handlers.base;
 
 /**
  * What became of a task. Its {@link #tag()} is the {@code result} tag of {@code
- * polling.handlers.checks} and the result in the last-check record: the README, the alert rules,
- * the dashboard and the console know these tags, so they never change, and results an operator need
- * not tell apart share one (a check put off for want of a permit counts as a retry).
+ * polling.handlers.checks}: the README, the alert rules and the dashboard know these tags, so they
+ * never change, and results an operator need not tell apart share one (a check put off for want of
+ * a permit counts as a retry).
  */
 public enum TaskResult {
   /** Checked; back in its queue after the interval of the card's config. */
@@ -35,7 +35,7 @@ public enum TaskResult {
     this.tag = tag;
   }
 
-  /** The {@code result} tag of the metric and of the last-check record. */
+  /** The {@code result} tag of the metric. */
   public String tag() {
     return tag;
   }

@@ -1,160 +1,199 @@
 package com.cmp.polling.handlers.carddata;
 
 import com.cmp.polling.core.card.Card;
-import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.card.MonthUsage;
 import com.cmp.polling.core.packageusage.PackageOwner;
-import com.cmp.polling.core.packageusage.PackageStatus;
-import com.cmp.polling.core.packageusage.PackageUsage;
-import com.cmp.polling.core.packageusage.PackageUsageStore;
 import com.cmp.polling.core.usage.DataUsageSample;
 import com.cmp.polling.core.usage.DataUsageStore;
+import com.cmp.polling.core.usage.MonthUsageStore;
+import com.cmp.polling.core.usage.MonthUsageStore.CounterChange;
+import com.cmp.polling.core.usage.UsageSamplePartitions;
 import com.cmp.polling.stopresume.gateway.MonthToDateUsage;
-import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The database side of carddata checks: for each card, month accounting of what the carrier
- * reported, a usage sample, the card's counters, the delta deducted from the active package of its
- * owner (reaching the limit exhausts it). The cards of a poll share one transaction and one
- * statement per step (deductions: one per card of the same device, see {@link #deduct}); their rows
- * are locked first, so a redelivered task sees the counters the first run wrote and accounts a
- * delta of 0.
+ * reported against its counters ({@link MonthAccounting}); where that changes them, the new
+ * counters, a usage sample and the delta deducted from the active package of its owner (reaching
+ * the limit exhausts it) — all of a poll in one transaction, one statement per step ({@link
+ * OwnerDeductions} for the deductions). A card whose total did not move writes nothing at all.
+ *
+ * <p>Nothing is locked while the carrier is asked: the counters are read with one query and written
+ * only where they still hold what was read ({@link MonthUsageStore#replaceAll}). A card another
+ * check accounted meanwhile (a manual check beside a regular one, a redelivered task) is read again
+ * and accounted from there, so the same usage is never counted twice: a redelivered task finds its
+ * own total already counted and accounts 0.
  */
 @Component
 class CarddataAccounting {
 
   private static final Logger log = LoggerFactory.getLogger(CarddataAccounting.class);
 
-  private final CardStore cards;
-  private final PackageUsageStore packages;
-  private final DataUsageStore usage;
+  /** Rounds of reading again what another check changed meanwhile, before giving the card up. */
+  private static final int ATTEMPTS = 3;
+
+  private final MonthUsageStore counters;
+  private final DataUsageStore samples;
+  private final UsageSamplePartitions partitions;
+  private final OwnerDeductions deductions;
   private final TransactionTemplate transaction;
   private final Clock clock;
 
   CarddataAccounting(
-      CardStore cards,
-      PackageUsageStore packages,
-      DataUsageStore usage,
+      MonthUsageStore counters,
+      DataUsageStore samples,
+      UsageSamplePartitions partitions,
+      OwnerDeductions deductions,
       TransactionTemplate transaction,
       Clock clock) {
-    this.cards = cards;
-    this.packages = packages;
-    this.usage = usage;
+    this.counters = counters;
+    this.samples = samples;
+    this.partitions = partitions;
+    this.deductions = deductions;
     this.transaction = transaction;
     this.clock = clock;
   }
 
   /**
-   * Records what the carrier reported for each card, in one transaction.
+   * Records what the carrier reported for each card.
    *
-   * @return each card as the transaction left it, by id; cards gone (or deleted) are missing
+   * @param cards the cards as the poll read them, by id
+   * @param reported what the carrier reported for each of them
+   * @return the cards that could not be accounted, with why (another check kept changing their
+   *     counters); every other card is accounted
    */
-  Map<Long, Card> recordAll(Map<Long, MonthToDateUsage> reported) {
-    return transaction.execute(status -> record(reported));
-  }
-
-  private Map<Long, Card> record(Map<Long, MonthToDateUsage> reported) {
+  Map<Long, RuntimeException> recordAll(
+      Map<Long, Card> cards, Map<Long, MonthToDateUsage> reported) {
     Instant now = clock.instant();
-    Map<Long, Card> written = new HashMap<>(reported.size() * 2);
-    List<DataUsageSample> samples = new ArrayList<>(reported.size());
-    Map<Long, MonthUsage> counters = new HashMap<>(reported.size() * 2);
-    // A device's cards share its packages; each card's delta is deducted as it would be alone.
-    Map<PackageOwner, List<CardDelta>> deltas = new HashMap<>();
-    // Cards in id order, locked until the end of the transaction.
-    for (Card card : cards.findByIdsForUpdate(reported.keySet())) {
-      MonthToDateUsage sample = reported.get(card.id());
-      MonthAccounting.Sample accounted = MonthAccounting.account(card.monthUsage(), sample);
-      if (accounted.stale()) {
-        log.warn(
-            "card {}: carrier reported month {} although month {} has started; sample ignored",
-            card.id(),
-            sample.monthStart(),
-            card.monthUsage().monthStart());
-        written.put(card.id(), card);
-        continue;
-      }
-      if (accounted.newMonth()) {
-        log.info(
-            "card {}: new month {}; last month closed at {} MB",
-            card.id(),
-            sample.monthStart(),
-            accounted.counters().lastMonthTotalMb());
-      }
-      samples.add(
-          new DataUsageSample(
-              card.id(), sample.monthStart(), sample.totalMb(), accounted.delta(), now));
-      counters.put(card.id(), accounted.counters());
-      written.put(card.id(), card.withMonthUsage(accounted.counters()));
-      if (accounted.delta().signum() < 0) {
-        log.warn(
-            "card {}: carrier corrected the month total from {} to {} MB; nothing deducted",
-            card.id(),
-            card.monthUsage().currentMonthUsageMb(),
-            sample.totalMb());
-      } else if (accounted.delta().signum() > 0) {
-        deltas
-            .computeIfAbsent(card.packageOwner(), owner -> new ArrayList<>(1))
-            .add(new CardDelta(card.id(), accounted.delta()));
-      }
+    Map<Long, Change> changes = changes(cards, reported, counters.findByCards(reported.keySet()));
+    if (changes.isEmpty()) {
+      return Map.of();
     }
-    usage.insertAll(samples);
-    cards.updateMonthUsageAll(counters);
-    deduct(deltas);
-    return written;
+    partitions.ensureCovers(now);
+    try {
+      return transaction.execute(status -> write(changes, cards, reported, now));
+    } catch (DataIntegrityViolationException e) {
+      if (!String.valueOf(e.getMessage()).contains("no partition of relation")) {
+        throw e;
+      }
+      // The day's partition went away since it was last seen (dropped by hand): made again.
+      log.warn("no partition for the usage samples of {}; creating it and trying again", now);
+      partitions.forgetKnown();
+      partitions.ensureCovers(now);
+      return transaction.execute(status -> write(changes, cards, reported, now));
+    }
   }
 
-  /**
-   * Deducts in rounds: each owner's first card in the first statement, the second card of owners
-   * with two in the next, and so on, so that every card's delta goes to the package deciding after
-   * the previous card's (a card that exhausts one package sends the next card's usage to the
-   * following one), exactly as card by card. Most owners are single cards: one statement.
-   */
-  private void deduct(Map<PackageOwner, List<CardDelta>> deltas) {
-    for (int round = 0; ; round++) {
-      Map<PackageOwner, CardDelta> thisRound = new HashMap<>(deltas.size() * 2);
-      for (Map.Entry<PackageOwner, List<CardDelta>> owner : deltas.entrySet()) {
-        if (owner.getValue().size() > round) {
-          thisRound.put(owner.getKey(), owner.getValue().get(round));
+  private Map<Long, RuntimeException> write(
+      Map<Long, Change> first,
+      Map<Long, Card> cards,
+      Map<Long, MonthToDateUsage> reported,
+      Instant now) {
+    List<DataUsageSample> newSamples = new ArrayList<>(first.size());
+    Map<PackageOwner, List<OwnerDeductions.CardDelta>> deltas = new LinkedHashMap<>();
+    Map<Long, Change> pending = first;
+    for (int attempt = 1; attempt <= ATTEMPTS && !pending.isEmpty(); attempt++) {
+      List<CounterChange> counterChanges = new ArrayList<>(pending.size());
+      pending.values().forEach(change -> counterChanges.add(change.counters()));
+      Set<Long> written = counters.replaceAll(counterChanges);
+      Map<Long, MonthToDateUsage> lost = new HashMap<>();
+      for (Change change : pending.values()) {
+        long cardId = change.counters().cardId();
+        if (!written.contains(cardId)) {
+          lost.put(cardId, reported.get(cardId));
+          continue;
+        }
+        change.log();
+        MonthToDateUsage sample = reported.get(cardId);
+        newSamples.add(
+            new DataUsageSample(
+                cardId, sample.monthStart(), sample.totalMb(), change.sample().delta(), now));
+        if (change.sample().delta().signum() > 0) {
+          Card card = cards.get(cardId);
+          deltas
+              .computeIfAbsent(card.packageOwner(), owner -> new ArrayList<>(1))
+              .add(new OwnerDeductions.CardDelta(cardId, change.sample().delta()));
         }
       }
-      if (thisRound.isEmpty()) {
-        return;
+      // Another check wrote these cards' counters since they were read: from what it wrote.
+      pending =
+          lost.isEmpty() ? Map.of() : changes(cards, lost, counters.findByCards(lost.keySet()));
+    }
+    samples.insertAll(newSamples);
+    deductions.deduct(deltas);
+    Map<Long, RuntimeException> failed = new HashMap<>();
+    pending.forEach(
+        (cardId, change) ->
+            failed.put(
+                cardId,
+                new IllegalStateException(
+                    "counters of card "
+                        + cardId
+                        + " changed by other checks "
+                        + ATTEMPTS
+                        + " times while it was accounted")));
+    return failed;
+  }
+
+  /** The accounting of each card whose counters the carrier's report changes. */
+  private static Map<Long, Change> changes(
+      Map<Long, Card> cards, Map<Long, MonthToDateUsage> reported, Map<Long, MonthUsage> stored) {
+    Map<Long, Change> changes = new LinkedHashMap<>();
+    reported.forEach(
+        (cardId, sample) -> {
+          MonthUsage before = stored.get(cardId);
+          MonthUsage current = before == null ? MonthUsage.NONE : before;
+          MonthAccounting.Sample accounted = MonthAccounting.account(current, sample);
+          if (accounted.stale()) {
+            log.warn(
+                "card {}: carrier reported month {} although month {} has started; sample ignored",
+                cardId,
+                sample.monthStart(),
+                current.monthStart());
+          } else if (MonthAccounting.changes(current, accounted.counters()) || before == null) {
+            changes.put(
+                cardId,
+                new Change(
+                    new CounterChange(cardId, before, accounted.counters()), accounted, current));
+          }
+        });
+    return changes;
+  }
+
+  /** One card's accounting that changes its counters. */
+  private record Change(CounterChange counters, MonthAccounting.Sample sample, MonthUsage current) {
+
+    void log() {
+      long cardId = counters.cardId();
+      if (counters.before() == null) {
+        log.debug(
+            "card {}: first usage sample, {} MB", cardId, counters.after().currentMonthUsageMb());
+      } else if (sample.newMonth()) {
+        log.info(
+            "card {}: new month {}; last month closed at {} MB",
+            cardId,
+            counters.after().monthStart(),
+            counters.after().lastMonthTotalMb());
       }
-      Map<PackageOwner, BigDecimal> amounts = new HashMap<>(thisRound.size() * 2);
-      thisRound.forEach((owner, card) -> amounts.put(owner, card.delta()));
-      Map<PackageOwner, PackageUsage> deducted = packages.deductFromActiveAll(amounts);
-      thisRound.forEach((owner, card) -> logDeduction(owner, card, deducted.get(owner)));
+      if (sample.delta().signum() < 0) {
+        log.warn(
+            "card {}: carrier corrected the month total from {} to {} MB; nothing deducted",
+            cardId,
+            current.currentMonthUsageMb(),
+            counters.after().currentMonthUsageMb());
+      }
     }
   }
-
-  private static void logDeduction(PackageOwner owner, CardDelta card, PackageUsage pkg) {
-    if (pkg == null) {
-      log.warn(
-          "card {}: {} MB used but {} has no active package to deduct from",
-          card.cardId(),
-          card.delta(),
-          owner);
-    } else if (pkg.status() == PackageStatus.EXHAUSTED) {
-      log.info(
-          "card {}: package {} of {} exhausted ({} of {} MB)",
-          card.cardId(),
-          pkg.id(),
-          owner,
-          pkg.dataUsageMb(),
-          pkg.dataLimitMb());
-    }
-  }
-
-  /** Usage of one card since its previous sample, to deduct from its owner's packages. */
-  private record CardDelta(long cardId, BigDecimal delta) {}
 }

@@ -3,19 +3,16 @@ package com.cmp.polling.handlers.carddata;
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.LoadedCard;
 import com.cmp.polling.handlers.base.BatchCheckBody;
-import com.cmp.polling.handlers.base.CheckOutcome;
 import com.cmp.polling.handlers.base.CheckResult;
 import com.cmp.polling.handlers.base.FanOut;
 import com.cmp.polling.handlers.base.HandlerMetrics;
+import com.cmp.polling.handlers.base.PollEvaluations;
 import com.cmp.polling.schemas.task.CheckTask;
 import com.cmp.polling.schemas.task.TaskType;
-import com.cmp.polling.stopresume.BatchEvaluation;
-import com.cmp.polling.stopresume.CardNotFoundException;
-import com.cmp.polling.stopresume.StopResumeService;
 import com.cmp.polling.stopresume.gateway.CarrierCard;
 import com.cmp.polling.stopresume.gateway.CarrierGateway;
 import com.cmp.polling.stopresume.gateway.MonthToDateUsage;
-import java.util.Collection;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,17 +34,17 @@ class CarddataCheck implements BatchCheckBody<MonthToDateUsage> {
 
   private final CarddataAccounting accounting;
   private final CarrierGateway gateway;
-  private final StopResumeService stopResume;
+  private final PollEvaluations evaluations;
   private final HandlerMetrics metrics;
 
   CarddataCheck(
       CarddataAccounting accounting,
       CarrierGateway gateway,
-      StopResumeService stopResume,
+      PollEvaluations evaluations,
       HandlerMetrics metrics) {
     this.accounting = accounting;
     this.gateway = gateway;
-    this.stopResume = stopResume;
+    this.evaluations = evaluations;
     this.metrics = metrics;
   }
 
@@ -63,28 +60,39 @@ class CarddataCheck implements BatchCheckBody<MonthToDateUsage> {
 
   @Override
   public Map<Long, CheckResult> recordAll(List<Queried<MonthToDateUsage>> queried, FanOut workers) {
+    Map<Long, Card> cards = new LinkedHashMap<>(queried.size() * 2);
     Map<Long, MonthToDateUsage> reported = new LinkedHashMap<>(queried.size() * 2);
-    queried.forEach(q -> reported.put(q.card().id(), q.reply()));
-    Map<Long, CheckResult> results = new HashMap<>(queried.size() * 2);
-    Map<Long, Card> written = account(reported, results);
-    for (Long cardId : reported.keySet()) {
-      if (!written.containsKey(cardId) && !results.containsKey(cardId)) {
-        results.put(cardId, CheckResult.failed(new CardNotFoundException(cardId)));
-      }
+    for (Queried<MonthToDateUsage> q : queried) {
+      cards.put(q.card().id(), q.card().card());
+      reported.put(q.card().id(), q.reply());
     }
-    results.putAll(evaluate(written.values(), workers));
+    Map<Long, CheckResult> results = new HashMap<>(queried.size() * 2);
+    account(cards, reported).forEach((id, failure) -> results.put(id, CheckResult.failed(failure)));
+    List<Card> accounted = new ArrayList<>(cards.size());
+    cards.forEach(
+        (id, card) -> {
+          if (!results.containsKey(id)) {
+            accounted.add(card);
+          }
+        });
+    evaluations
+        .evaluate(type(), accounted, workers)
+        .forEach((id, evaluation) -> results.put(id, evaluation.asCheckResult()));
     return results;
   }
 
-  /** The poll's accounting in one transaction, else card by card (failures go to results). */
-  private Map<Long, Card> account(
-      Map<Long, MonthToDateUsage> reported, Map<Long, CheckResult> results) {
+  /**
+   * The poll's accounting in one transaction, else card by card.
+   *
+   * @return the cards not accounted, with why
+   */
+  private Map<Long, RuntimeException> account(
+      Map<Long, Card> cards, Map<Long, MonthToDateUsage> reported) {
     try {
-      return accounting.recordAll(reported);
+      return accounting.recordAll(cards, reported);
     } catch (RuntimeException e) {
       if (reported.size() == 1) {
-        results.put(reported.keySet().iterator().next(), CheckResult.failed(e));
-        return Map.of();
+        return Map.of(reported.keySet().iterator().next(), e);
       }
       log.warn(
           "accounting of {} cards in one transaction failed ({}); each card on its own",
@@ -92,47 +100,15 @@ class CarddataCheck implements BatchCheckBody<MonthToDateUsage> {
           e.getMessage());
       metrics.batchFallback(TaskType.CARDDATA, "accounting");
     }
-    Map<Long, Card> written = new HashMap<>(reported.size() * 2);
+    Map<Long, RuntimeException> failed = new HashMap<>();
     reported.forEach(
         (cardId, usage) -> {
           try {
-            written.putAll(accounting.recordAll(Map.of(cardId, usage)));
+            failed.putAll(accounting.recordAll(cards, Map.of(cardId, usage)));
           } catch (RuntimeException e) {
-            results.put(cardId, CheckResult.failed(e));
+            failed.put(cardId, e);
           }
         });
-    return written;
-  }
-
-  /**
-   * StopResumeService on the cards as their accounting left it: settled together where the rules
-   * want nothing, the others each through {@code evaluateAndAct}, in parallel (they may call the
-   * carrier).
-   */
-  private Map<Long, CheckResult> evaluate(Collection<Card> written, FanOut workers) {
-    BatchEvaluation batch;
-    try {
-      batch = stopResume.evaluateAll(written);
-    } catch (RuntimeException e) {
-      log.warn(
-          "{} cards not evaluated together ({}); each on its own", written.size(), e.getMessage());
-      metrics.batchFallback(TaskType.CARDDATA, "evaluation");
-      batch = new BatchEvaluation(Map.of(), List.copyOf(written));
-    }
-    Map<Long, CheckResult> results = new HashMap<>(written.size() * 2);
-    batch
-        .settled()
-        .forEach(
-            (id, evaluation) -> results.put(id, CheckResult.of(CheckOutcome.after(evaluation))));
-    List<Card> acting = batch.needingAction();
-    List<CheckResult> acted =
-        workers.runAll(
-            acting,
-            card -> CheckResult.of(CheckOutcome.after(stopResume.evaluateAndAct(card))),
-            (card, failure) -> CheckResult.failed(failure));
-    for (int i = 0; i < acting.size(); i++) {
-      results.put(acting.get(i).id(), acted.get(i));
-    }
-    return results;
+    return failed;
   }
 }

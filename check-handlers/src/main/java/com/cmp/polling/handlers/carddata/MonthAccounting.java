@@ -3,10 +3,14 @@ package com.cmp.polling.handlers.carddata;
 import com.cmp.polling.core.card.MonthUsage;
 import com.cmp.polling.stopresume.gateway.MonthToDateUsage;
 import java.math.BigDecimal;
+import java.util.Objects;
 
 /**
- * Month accounting of a carddata sample (docs/architecture.md, "The rules", seed 004 decision 13):
- * the carrier reports the month-to-date total; what was used since the last sample is the delta.
+ * Month accounting of a carddata sample: the carrier reports the month-to-date total; what was used
+ * since the last sample is the delta. A later month closes the current one (its total is kept as
+ * last month's, the counter restarts at the carrier's total, which is the delta); in the same month
+ * the delta is the total minus the stored one, negative for a carrier's correction (recorded, never
+ * deducted); an older month than the card's is ignored.
  */
 final class MonthAccounting {
 
@@ -19,6 +23,16 @@ final class MonthAccounting {
   record Sample(MonthUsage counters, BigDecimal delta, boolean newMonth, boolean stale) {}
 
   private MonthAccounting() {}
+
+  /**
+   * Whether {@code after} differs from {@code before}: a check whose counters stay as they were
+   * (the same month, the same total) has nothing to write.
+   */
+  static boolean changes(MonthUsage before, MonthUsage after) {
+    return !Objects.equals(before.monthStart(), after.monthStart())
+        || before.currentMonthUsageMb().compareTo(after.currentMonthUsageMb()) != 0
+        || before.lastMonthTotalMb().compareTo(after.lastMonthTotalMb()) != 0;
+  }
 
   static Sample account(MonthUsage current, MonthToDateUsage reported) {
     if (current.monthStart() == null || reported.monthStart().isAfter(current.monthStart())) {

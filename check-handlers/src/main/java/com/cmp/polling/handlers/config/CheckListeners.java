@@ -4,11 +4,14 @@ import com.cmp.polling.handlers.base.BatchCheckBody;
 import com.cmp.polling.handlers.base.CheckRunner;
 import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.task.TaskType;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.regex.Pattern;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.annotation.KafkaListenerConfigurer;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
@@ -21,10 +24,12 @@ import org.springframework.kafka.support.converter.MessageConverter;
 
 /**
  * The task consumers, the same two for every task type: its task topic, read by {@code
- * consumers-per-type} consumers of the group {@code cmp-check-handlers-<type>}, and its manual
- * topic, read by one consumer of {@code cmp-check-handlers-<type>-manual}. Each poll goes to {@link
- * CheckRunner} with the check of its type (on the regular or the manual lane); a check only says
- * which type it handles. Each listener's id is its group's name.
+ * consumers.<type>} consumers of the group {@code cmp-check-handlers-<type>}, whose fetches gather
+ * a tick's tasks into one poll ({@code fetch-min-bytes}, {@code fetch-max-wait}), and its manual
+ * topic, read by one consumer of {@code cmp-check-handlers-<type>-manual}, whose fetches return as
+ * soon as a task is there. Each poll goes to {@link CheckRunner} with the check of its type (on the
+ * regular or the manual lane); a check only says which type it handles. Each listener's id is its
+ * group's name.
  */
 @Configuration
 class CheckListeners implements KafkaListenerConfigurer {
@@ -67,7 +72,8 @@ class CheckListeners implements KafkaListenerConfigurer {
         new TaskEndpoint(
             Topics.checkHandlersGroup(type),
             Topics.checkTasks(type).name(),
-            settings.consumersPerType(),
+            settings.consumersOf(type),
+            fetching(settings.fetchMinBytes().toBytes(), settings.fetchMaxWait()),
             records -> runner.runAll(records, type, check)),
         factory);
     registrar.registerEndpoint(
@@ -75,8 +81,18 @@ class CheckListeners implements KafkaListenerConfigurer {
             Topics.manualCheckHandlersGroup(type),
             Topics.manualCheckTasks(type).name(),
             1,
+            fetching(1, settings.manualFetchMaxWait()),
             records -> runner.runManual(records, type, check)),
         factory);
+  }
+
+  /** A consumer's fetch settings: what its fetches wait to gather, and for how long at most. */
+  private static Properties fetching(long minBytes, Duration maxWait) {
+    Properties properties = new Properties();
+    properties.setProperty(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, Long.toString(minBytes));
+    properties.setProperty(
+        ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, Long.toString(maxWait.toMillis()));
+    return properties;
   }
 
   /**
@@ -84,8 +100,17 @@ class CheckListeners implements KafkaListenerConfigurer {
    * to {@code listener}.
    */
   private record TaskEndpoint(
-      String group, String topic, int consumers, BatchMessageListener<String, byte[]> listener)
+      String group,
+      String topic,
+      int consumers,
+      Properties consumerProperties,
+      BatchMessageListener<String, byte[]> listener)
       implements KafkaListenerEndpoint {
+
+    @Override
+    public Properties getConsumerProperties() {
+      return consumerProperties;
+    }
 
     @Override
     public String getId() {

@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.slf4j.Logger;
@@ -34,9 +36,15 @@ class HandlersConfiguration {
 
   /**
    * Batch consumers of the task topics: each poll's tasks run in parallel on the check workers, and
-   * the batch's offsets are committed once all of them are done. A listener that still throws (it
-   * should not: every task is settled one by one) gets two more tries. The consumers are static
-   * members of their groups unless turned off (see {@link StaticMembership}).
+   * the batch's offsets are committed once all of them are done, without waiting for the broker's
+   * answer: the next poll never waits on a commit. A commit that is lost (the broker's answer is an
+   * error, the process is killed before it went out) only means the poll's tasks are delivered
+   * again, and a delivered-again task is harmless: its lease was completed or moved on, so its
+   * claim finds it superseded and it is dropped without calling the carrier (a manual task, which
+   * holds no lease, runs once more). The commits still under way are awaited when a consumer
+   * closes. A listener that still throws (it should not: every task is settled one by one) gets two
+   * more tries. The consumers are static members of their groups unless turned off (see {@link
+   * StaticMembership}).
    */
   @Bean
   ConcurrentKafkaListenerContainerFactory<String, byte[]> checkTaskListenerFactory(
@@ -59,8 +67,20 @@ class HandlersConfiguration {
     }
     factory.setBatchListener(true);
     factory.getContainerProperties().setAckMode(AckMode.BATCH);
+    factory.getContainerProperties().setSyncCommits(false);
+    factory.getContainerProperties().setCommitCallback(HandlersConfiguration::committed);
     factory.setCommonErrorHandler(new DefaultErrorHandler(new FixedBackOff(1000, 2)));
     return factory;
+  }
+
+  private static void committed(Map<TopicPartition, OffsetAndMetadata> offsets, Exception failure) {
+    if (failure != null) {
+      log.warn(
+          "offsets {} not committed ({}); those tasks will be delivered again and dropped as"
+              + " superseded",
+          offsets,
+          failure.getMessage());
+    }
   }
 
   /** Takes this instance's static members out of their groups on a clean stop. */

@@ -1,21 +1,26 @@
 package com.cmp.polling.handlers.packagecheck;
 
 import com.cmp.polling.core.card.Card;
-import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.card.LoadedCard;
+import com.cmp.polling.core.packageusage.PackageOwner;
 import com.cmp.polling.core.packageusage.PackageStatus;
 import com.cmp.polling.core.packageusage.PackageUsageStore;
-import com.cmp.polling.handlers.base.CardByCardBody;
-import com.cmp.polling.handlers.base.CheckOutcome;
+import com.cmp.polling.handlers.base.BatchCheckBody;
+import com.cmp.polling.handlers.base.CheckResult;
+import com.cmp.polling.handlers.base.FanOut;
+import com.cmp.polling.handlers.base.PollEvaluations;
 import com.cmp.polling.schemas.task.CheckTask;
 import com.cmp.polling.schemas.task.TaskType;
-import com.cmp.polling.stopresume.CardNotFoundException;
-import com.cmp.polling.stopresume.StopResumeService;
 import com.cmp.polling.stopresume.gateway.CarrierCard;
 import com.cmp.polling.stopresume.gateway.CarrierGateway;
 import com.cmp.polling.stopresume.gateway.CarrierPackageState;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,31 +32,33 @@ import org.springframework.stereotype.Component;
  * then brings the card's (or device's) packages up to date locally — expired by time, exhausted by
  * usage — and asks StopResumeService.
  *
+ * <p>Per slice: the carrier asked for every card in parallel; the carrier's reports written card by
+ * card in poll order (they are rare, and a device's second report must find the first one's
+ * change); the packages of every owner of the slice brought up to date in one statement per kind of
+ * owner (most of the time it changes nothing); the cards evaluated together.
+ *
  * <p>A gateway that does not offer the query leaves the local check alone to decide. A carrier that
  * fails (unreachable, 5xx, rate-limited) fails the check before anything is written: it is retried
  * soon, nothing changed.
  */
 @Component
-class PackageCheck implements CardByCardBody {
+class PackageCheck implements BatchCheckBody<Optional<CarrierPackageState>> {
 
   private static final Logger log = LoggerFactory.getLogger(PackageCheck.class);
 
-  private final CardStore cards;
   private final PackageUsageStore packages;
   private final CarrierGateway gateway;
-  private final StopResumeService stopResume;
+  private final PollEvaluations evaluations;
   private final Clock clock;
 
   PackageCheck(
-      CardStore cards,
       PackageUsageStore packages,
       CarrierGateway gateway,
-      StopResumeService stopResume,
+      PollEvaluations evaluations,
       Clock clock) {
-    this.cards = cards;
     this.packages = packages;
     this.gateway = gateway;
-    this.stopResume = stopResume;
+    this.evaluations = evaluations;
     this.clock = clock;
   }
 
@@ -60,20 +67,42 @@ class PackageCheck implements CardByCardBody {
     return TaskType.PACKAGE;
   }
 
+  /** What the carrier reports of the card's package; empty when it cannot be asked. */
   @Override
-  public CheckOutcome check(CheckTask task, LoadedCard loaded) {
-    Card card =
-        cards.findById(loaded.id()).orElseThrow(() -> new CardNotFoundException(loaded.id()));
-    reconcileWithCarrier(card);
-    int changed = packages.refreshState(card.packageOwner(), clock.instant());
-    if (changed > 0) {
-      log.info(
-          "card {}: {} package(s) of {} expired or exhausted",
-          card.id(),
-          changed,
-          card.packageOwner());
+  public Optional<CarrierPackageState> query(CheckTask task, LoadedCard loaded) {
+    CarrierCard target;
+    try {
+      target = CarrierCard.of(loaded.card());
+    } catch (IllegalArgumentException e) {
+      log.warn("card {}: local package check only: {}", loaded.id(), e.getMessage());
+      return Optional.empty();
     }
-    return CheckOutcome.after(stopResume.evaluateAndAct(card.id()));
+    Optional<CarrierPackageState> reported = gateway.packageState(target);
+    if (reported.isEmpty()) {
+      log.debug("card {}: the gateway offers no package query; local check only", loaded.id());
+    }
+    return reported;
+  }
+
+  @Override
+  public Map<Long, CheckResult> recordAll(
+      List<Queried<Optional<CarrierPackageState>>> queried, FanOut workers) {
+    Map<Long, CheckResult> results = new HashMap<>(queried.size() * 2);
+    List<Card> checked = new ArrayList<>(queried.size());
+    for (Queried<Optional<CarrierPackageState>> q : queried) {
+      Card card = q.card().card();
+      try {
+        q.reply().ifPresent(reported -> markAsReported(card, reported));
+        checked.add(card);
+      } catch (RuntimeException e) {
+        results.put(card.id(), CheckResult.failed(e));
+      }
+    }
+    refresh(checked);
+    evaluations
+        .evaluate(type(), checked, workers)
+        .forEach((id, evaluation) -> results.put(id, evaluation.asCheckResult()));
+    return results;
   }
 
   /**
@@ -81,21 +110,9 @@ class PackageCheck implements CardByCardBody {
    * those two: the carrier cannot make a package valid again that the platform ended (a package is
    * bought, activated and reset by the platform).
    */
-  private void reconcileWithCarrier(Card card) {
-    CarrierCard target;
-    try {
-      target = CarrierCard.of(card);
-    } catch (IllegalArgumentException e) {
-      log.warn("card {}: local package check only: {}", card.id(), e.getMessage());
-      return;
-    }
-    Optional<CarrierPackageState> reported = gateway.packageState(target);
-    if (reported.isEmpty()) {
-      log.debug("card {}: the gateway offers no package query; local check only", card.id());
-      return;
-    }
+  private void markAsReported(Card card, CarrierPackageState reported) {
     PackageStatus status =
-        switch (reported.get()) {
+        switch (reported) {
           case EXPIRED -> PackageStatus.EXPIRED;
           case EXHAUSTED -> PackageStatus.EXHAUSTED;
           case NONE, PENDING, ACTIVE -> null;
@@ -113,6 +130,24 @@ class PackageCheck implements CardByCardBody {
                     id,
                     card.packageOwner(),
                     status.name().toLowerCase(Locale.ROOT),
-                    reported.get().code()));
+                    reported.code()));
+  }
+
+  /** The packages of the cards' owners, expired by time and exhausted by usage, all at once. */
+  private void refresh(List<Card> checked) {
+    Map<PackageOwner, Card> owners = new LinkedHashMap<>();
+    checked.forEach(card -> owners.putIfAbsent(card.packageOwner(), card));
+    if (owners.isEmpty()) {
+      return;
+    }
+    packages
+        .refreshStateAll(owners.keySet(), clock.instant())
+        .forEach(
+            (owner, changed) ->
+                log.info(
+                    "card {}: {} package(s) of {} expired or exhausted",
+                    owners.get(owner).id(),
+                    changed,
+                    owner));
   }
 }

@@ -4,16 +4,26 @@ import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.card.LoadedCard;
 import com.cmp.polling.core.card.RealNameStatus;
+import com.cmp.polling.core.packageusage.PackageOwner;
 import com.cmp.polling.core.packageusage.PackageUsageStore;
-import com.cmp.polling.handlers.base.CardByCardBody;
+import com.cmp.polling.handlers.base.BatchCheckBody;
 import com.cmp.polling.handlers.base.CheckOutcome;
+import com.cmp.polling.handlers.base.CheckResult;
+import com.cmp.polling.handlers.base.FanOut;
+import com.cmp.polling.handlers.base.PollEvaluations;
 import com.cmp.polling.schemas.task.CheckTask;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.stopresume.CardNotFoundException;
-import com.cmp.polling.stopresume.StopResumeService;
 import com.cmp.polling.stopresume.gateway.CarrierCard;
 import com.cmp.polling.stopresume.gateway.CarrierGateway;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -22,28 +32,33 @@ import org.springframework.stereotype.Component;
  * The realname check: asks the carrier, stores the status; when a card becomes verified (0 → 1) its
  * (or its device's) pending packages are activated and StopResumeService is asked at once, so a
  * card stopped for not_realname is resumed in the same handling (seed 004 decision 4, S1).
+ *
+ * <p>Per slice: the carrier asked for every card in parallel; the statuses that changed written in
+ * one statement, the pending packages of the newly verified cards' owners activated in one, those
+ * cards evaluated together. A card whose status did not change (most of them) costs nothing more
+ * than its query: it goes back to its queue as the poll read it.
  */
 @Component
-class RealnameCheck implements CardByCardBody {
+class RealnameCheck implements BatchCheckBody<Boolean> {
 
   private static final Logger log = LoggerFactory.getLogger(RealnameCheck.class);
 
   private final CardStore cards;
   private final PackageUsageStore packages;
   private final CarrierGateway gateway;
-  private final StopResumeService stopResume;
+  private final PollEvaluations evaluations;
   private final Clock clock;
 
   RealnameCheck(
       CardStore cards,
       PackageUsageStore packages,
       CarrierGateway gateway,
-      StopResumeService stopResume,
+      PollEvaluations evaluations,
       Clock clock) {
     this.cards = cards;
     this.packages = packages;
     this.gateway = gateway;
-    this.stopResume = stopResume;
+    this.evaluations = evaluations;
     this.clock = clock;
   }
 
@@ -53,30 +68,71 @@ class RealnameCheck implements CardByCardBody {
   }
 
   @Override
-  public CheckOutcome check(CheckTask task, LoadedCard loaded) {
-    Card card =
-        cards.findById(loaded.id()).orElseThrow(() -> new CardNotFoundException(loaded.id()));
-    boolean verified = gateway.isRealNameVerified(CarrierCard.of(card));
-    if (verified == card.isRealNameVerified()) {
-      return CheckOutcome.NEXT;
+  public Boolean query(CheckTask task, LoadedCard card) {
+    return gateway.isRealNameVerified(CarrierCard.of(card.card()));
+  }
+
+  @Override
+  public Map<Long, CheckResult> recordAll(List<Queried<Boolean>> queried, FanOut workers) {
+    Map<Long, CheckResult> results = new HashMap<>(queried.size() * 2);
+    Map<Long, RealNameStatus> changes = new LinkedHashMap<>();
+    Map<Long, Card> changed = new LinkedHashMap<>();
+    for (Queried<Boolean> q : queried) {
+      Card card = q.card().card();
+      boolean verified = q.reply();
+      if (verified == card.isRealNameVerified()) {
+        results.put(card.id(), CheckResult.of(CheckOutcome.next(card)));
+      } else {
+        RealNameStatus status = verified ? RealNameStatus.VERIFIED : RealNameStatus.UNVERIFIED;
+        changes.put(card.id(), status);
+        changed.put(card.id(), card.withRealNameStatus(status));
+      }
     }
-    cards.updateRealNameStatus(
-        card.id(), verified ? RealNameStatus.VERIFIED : RealNameStatus.UNVERIFIED);
-    log.info(
-        "card {}: real-name {} at the carrier",
-        card.id(),
-        verified ? "verified" : "no longer verified");
-    if (!verified) {
-      return CheckOutcome.NEXT;
+    if (changes.isEmpty()) {
+      return results;
     }
-    int activated = packages.activatePending(card.packageOwner(), clock.instant());
-    if (activated > 0) {
+    Set<Long> updated = cards.updateRealNameStatusAll(changes);
+    List<Card> newlyVerified = new ArrayList<>();
+    for (Card card : changed.values()) {
+      if (!updated.contains(card.id())) {
+        results.put(card.id(), CheckResult.failed(new CardNotFoundException(card.id())));
+        continue;
+      }
       log.info(
-          "card {}: first real-name verification activated {} pending package(s) of {}",
+          "card {}: real-name {} at the carrier",
           card.id(),
-          activated,
-          card.packageOwner());
+          card.isRealNameVerified() ? "verified" : "no longer verified");
+      if (card.isRealNameVerified()) {
+        newlyVerified.add(card);
+      } else {
+        // Losing the verification stops nothing here: the next package or usage check decides.
+        results.put(card.id(), CheckResult.of(CheckOutcome.next(card)));
+      }
     }
-    return CheckOutcome.after(stopResume.evaluateAndAct(card.id()));
+    activatePendingPackages(newlyVerified);
+    evaluations
+        .evaluate(type(), newlyVerified, workers)
+        .forEach((id, evaluation) -> results.put(id, evaluation.asCheckResult()));
+    return results;
+  }
+
+  /** A first verification activates the pending packages of the card's owner (seed: S1). */
+  private void activatePendingPackages(List<Card> newlyVerified) {
+    if (newlyVerified.isEmpty()) {
+      return;
+    }
+    Set<PackageOwner> owners = new LinkedHashSet<>();
+    newlyVerified.forEach(card -> owners.add(card.packageOwner()));
+    Map<PackageOwner, Integer> activated = packages.activatePendingAll(owners, clock.instant());
+    for (Card card : newlyVerified) {
+      Integer count = activated.remove(card.packageOwner());
+      if (count != null) {
+        log.info(
+            "card {}: first real-name verification activated {} pending package(s) of {}",
+            card.id(),
+            count,
+            card.packageOwner());
+      }
+    }
   }
 }

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.springframework.util.unit.DataSize;
 
 /** The shared per-type permits on a real Redis: taken one or many at a time, given back. */
 class CheckPermitsIT {
@@ -19,19 +20,7 @@ class CheckPermitsIT {
   @RegisterExtension static final RedisExtension redis = new RedisExtension();
 
   // 10 checks of a type at once; a check waits 200 ms for a permit.
-  private final HandlersProperties settings =
-      new HandlersProperties(
-          4,
-          64,
-          10,
-          Duration.ofMillis(200),
-          Duration.ofMinutes(10),
-          Duration.ofSeconds(60),
-          Duration.ofSeconds(1),
-          8,
-          Duration.ofSeconds(5),
-          true,
-          null);
+  private final HandlersProperties settings = settings(Duration.ofMinutes(10));
   private final CheckPermits permits = new CheckPermits(redis.template(), settings);
   // Another instance: the permits are shared through Redis, not through this object.
   private final CheckPermits otherInstance = new CheckPermits(redis.template(), settings);
@@ -97,21 +86,7 @@ class CheckPermitsIT {
 
   @Test
   void aPermitWhoseHolderDied_expires() {
-    var shortLived =
-        new CheckPermits(
-            redis.template(),
-            new HandlersProperties(
-                4,
-                64,
-                10,
-                Duration.ofMillis(200),
-                Duration.ofMillis(50),
-                Duration.ofSeconds(60),
-                Duration.ofSeconds(1),
-                8,
-                Duration.ofSeconds(5),
-                true,
-                null));
+    var shortLived = new CheckPermits(redis.template(), settings(Duration.ofMillis(50)));
     assertThat(shortLived.acquireUpTo(TaskType.CARDDATA, 10).count()).isEqualTo(10);
 
     // Never closed; after 50 ms the permits are free again.
@@ -121,5 +96,26 @@ class CheckPermitsIT {
   private long held() {
     Long size = redis.template().opsForZSet().zCard(RedisKeys.concurrency(TaskType.CARDDATA));
     return size == null ? 0 : size;
+  }
+
+  /** 10 checks of a type at once, 200 ms of wait for a permit, permits living {@code ttl}. */
+  private static HandlersProperties settings(Duration ttl) {
+    return new HandlersProperties(
+        null,
+        null,
+        DataSize.ofKilobytes(16),
+        Duration.ofMillis(100),
+        Duration.ofSeconds(1),
+        64,
+        10,
+        Duration.ofMillis(200),
+        ttl,
+        Duration.ofSeconds(60),
+        Duration.ofSeconds(1),
+        8,
+        Duration.ofSeconds(5),
+        true,
+        null,
+        new HandlersProperties.UsageSamples(Duration.ofDays(7), 2, Duration.ofHours(1)));
   }
 }

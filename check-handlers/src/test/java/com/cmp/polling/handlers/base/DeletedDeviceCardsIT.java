@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.cmp.polling.core.card.CardStore;
-import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.handlers.HandlersTestApp;
 import com.cmp.polling.schemas.task.TaskType;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -50,9 +49,6 @@ class DeletedDeviceCardsIT {
     app.data().softDeleteDevice(deleted);
     moveTo(toLive, live);
     moveTo(toNone, null);
-    // What the lifecycle listener does on a device_id change: the old cache entry goes.
-    app.bean(PollingQueueManager.class).onCardChanged(toLive);
-    app.bean(PollingQueueManager.class).onCardChanged(toNone);
 
     app.dispatch(toLive, TaskType.PACKAGE);
     app.dispatch(toNone, TaskType.PACKAGE);

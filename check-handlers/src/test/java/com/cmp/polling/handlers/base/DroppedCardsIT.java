@@ -36,7 +36,7 @@ class DroppedCardsIT {
 
       // Deleted while the gateway answers: what the lifecycle listener does on a delete.
       app.postgres().data().softDeleteCard(card);
-      app.bean(PollingQueueManager.class).onCardDeleted(card);
+      app.bean(PollingQueueManager.class).removeFromAllQueues(card);
 
       await().atMost(Duration.ofSeconds(20)).until(() -> metric("dropped") + metric("next") > 0);
     } finally {

@@ -44,6 +44,7 @@ public record PipelineStatus(
   public static PipelineStatus read(PipelineApps apps, LifecycleEventCounter events) {
     MeterRegistry scheduler = apps.scheduler().getBean(MeterRegistry.class);
     MeterRegistry handlers = apps.handlers().getBean(MeterRegistry.class);
+    MeterRegistry operator = apps.operator().getBean(MeterRegistry.class);
     PollingQueueManager queues = apps.scheduler().getBean(PollingQueueManager.class);
     Map<Object, Object> init =
         apps.scheduler()
@@ -58,8 +59,8 @@ public record PipelineStatus(
         perType(t -> sum(scheduler, "polling.scheduler.dispatched", "task_type", t.code(), null)),
         perType(t -> sum(handlers, "polling.handlers.checks", "task_type", t.code(), null)),
         perType(t -> sum(handlers, "polling.handlers.checks", "task_type", t.code(), "retry")),
-        actions(handlers, scheduler, "stop"),
-        actions(handlers, scheduler, "resume"),
+        actions(handlers, operator, "stop"),
+        actions(handlers, operator, "resume"),
         perType(queues::getTotalQueueDepth),
         perType(t -> queues.getOverdueCount(t, now)),
         events.counts());
@@ -82,11 +83,11 @@ public record PipelineStatus(
     return (long) search.counters().stream().mapToDouble(Counter::count).sum();
   }
 
-  /** Confirmed actions by reason, from the handlers (rules) and the scheduler (operators). */
+  /** Confirmed actions by reason, from the handlers (rules) and the operator app (operators). */
   private static Map<String, Long> actions(
-      MeterRegistry handlers, MeterRegistry scheduler, String action) {
+      MeterRegistry handlers, MeterRegistry operator, String action) {
     Map<String, Long> byReason = new TreeMap<>();
-    for (MeterRegistry meters : new MeterRegistry[] {handlers, scheduler}) {
+    for (MeterRegistry meters : new MeterRegistry[] {handlers, operator}) {
       for (Counter counter :
           meters
               .find("polling.stopresume.actions")

@@ -14,18 +14,33 @@ import org.yaml.snakeyaml.Yaml;
 /**
  * The ports an app's executable jar listens on by default, from its {@code application.yml}.
  *
- * @param serverPort {@code server.port}: the API
- * @param managementPort {@code management.server.port}: the actuator
+ * @param serverPort {@code server.port}: the API, or the actuator of an app without API
+ * @param managementPort {@code management.server.port}: the actuator's own server; null where the
+ *     actuator is on the app's one server (the scheduler)
  */
-record AppYaml(int serverPort, int managementPort) {
+record AppYaml(int serverPort, Integer managementPort) {
+
+  /** Where the actuator answers. */
+  int actuatorPort() {
+    return managementPort != null ? managementPort : serverPort;
+  }
 
   static AppYaml of(Path jar) {
     try (FileSystem zip = FileSystems.newFileSystem(URI.create("jar:" + jar.toUri()), Map.of());
         InputStream yaml = Files.newInputStream(zip.getPath("BOOT-INF/classes/application.yml"))) {
       Map<String, Object> root = new Yaml().load(yaml);
-      return new AppYaml(port(root, "server", "port"), port(root, "management", "server", "port"));
+      return new AppYaml(
+          port(root, "server", "port"), optionalPort(root, "management", "server", "port"));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read application.yml from " + jar, e);
+    }
+  }
+
+  private static Integer optionalPort(Map<String, Object> root, String... path) {
+    try {
+      return port(root, path);
+    } catch (IllegalStateException absent) {
+      return null;
     }
   }
 

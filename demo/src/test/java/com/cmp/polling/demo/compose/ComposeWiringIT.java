@@ -59,7 +59,7 @@ class ComposeWiringIT {
   static final Path ROOT = Path.of(System.getProperty("cmp.compose.root", ".."));
   static final String VERSION = System.getProperty("cmp.compose.version", "0.1.0-SNAPSHOT");
   static final List<String> APPS =
-      List.of("lifecycle-listener", "check-handlers", "scheduler-service");
+      List.of("lifecycle-listener", "check-handlers", "scheduler-service", "operator-service");
 
   private static final HttpClient HTTP = HttpClient.newHttpClient();
 
@@ -70,6 +70,7 @@ class ComposeWiringIT {
   static DatabaseRole role;
   static String slot;
   static int schedulerPort;
+  static int operatorPort;
 
   @BeforeAll
   static void startTheAppsAsComposeWould() throws IOException {
@@ -94,11 +95,11 @@ class ComposeWiringIT {
       AppYaml defaults = AppYaml.of(jar);
       URI check = compose.healthCheckUrl(service);
       assertThat(check.getPort())
-          .as(service + ": health check port = management.server.port of application.yml")
-          .isEqualTo(defaults.managementPort());
+          .as(service + ": health check port = the actuator's port in application.yml")
+          .isEqualTo(defaults.actuatorPort());
       assertThat(compose.containerPorts(service))
           .as(service + ": published container ports are the app's own")
-          .isSubsetOf(defaults.serverPort(), defaults.managementPort());
+          .isSubsetOf(defaults.serverPort(), defaults.actuatorPort());
 
       Path home = Files.createDirectories(work.resolve(service));
       for (String volume : compose.volumePaths(service)) {
@@ -106,12 +107,15 @@ class ComposeWiringIT {
       }
       Map<String, String> environment = network.map(compose.environment(service));
       int apiPort = freePort();
-      int managementPort = freePort();
       Map<String, String> hostOnly = new LinkedHashMap<>();
       hostOnly.put("SERVER_PORT", Integer.toString(apiPort));
       hostOnly.put("SERVER_ADDRESS", "127.0.0.1");
-      hostOnly.put("MANAGEMENT_SERVER_PORT", Integer.toString(managementPort));
-      hostOnly.put("MANAGEMENT_SERVER_ADDRESS", "127.0.0.1");
+      int managementPort = apiPort;
+      if (defaults.managementPort() != null) {
+        managementPort = freePort();
+        hostOnly.put("MANAGEMENT_SERVER_PORT", Integer.toString(managementPort));
+        hostOnly.put("MANAGEMENT_SERVER_ADDRESS", "127.0.0.1");
+      }
       hostOnly.put("SPRING_DATA_REDIS_DATABASE", Integer.toString(redis.database()));
       if (service.equals("lifecycle-listener")) {
         hostOnly.put("CMP_POLLING_LISTENER_CDC_SLOT_NAME", slot);
@@ -126,6 +130,9 @@ class ComposeWiringIT {
       health.put(service, URI.create("http://127.0.0.1:" + managementPort + check.getPath()));
       if (service.equals("scheduler-service")) {
         schedulerPort = apiPort;
+      }
+      if (service.equals("operator-service")) {
+        operatorPort = apiPort;
       }
       processes.put(
           service,
@@ -195,7 +202,7 @@ class ComposeWiringIT {
             HttpRequest.newBuilder(
                     URI.create(
                         "http://127.0.0.1:"
-                            + schedulerPort
+                            + operatorPort
                             + "/api/admin/cards/"
                             + card
                             + "/checks/carddata"))
@@ -203,8 +210,8 @@ class ComposeWiringIT {
                     "Authorization",
                     "Bearer "
                         + environments
-                            .get("scheduler-service")
-                            .get("CMP_POLLING_SCHEDULER_ADMIN_TOKEN"))
+                            .get("operator-service")
+                            .get("CMP_POLLING_OPERATOR_ADMIN_TOKEN"))
                 .POST(HttpRequest.BodyPublishers.noBody())
                 .build(),
             BodyHandlers.ofString());
@@ -217,9 +224,13 @@ class ComposeWiringIT {
   }
 
   @Test
-  void theSchedulersApiPort_servesNoActuator() throws Exception {
+  void theOperatorsApiPort_servesNoActuator_andTheScheduler_servesNoApi() throws Exception {
     assertThat(
-            get(URI.create("http://127.0.0.1:" + schedulerPort + "/actuator/health")).statusCode())
+            get(URI.create("http://127.0.0.1:" + operatorPort + "/actuator/health")).statusCode())
+        .isEqualTo(404);
+    assertThat(
+            get(URI.create("http://127.0.0.1:" + schedulerPort + "/api/monitoring/queues"))
+                .statusCode())
         .isEqualTo(404);
   }
 
@@ -227,7 +238,7 @@ class ComposeWiringIT {
   void withoutAnAdminToken_composeRefusesTheFile() {
     for (Map<String, String> shell :
         List.of(Map.<String, String>of(), Map.of("CMP_ADMIN_TOKEN", ""))) {
-      assertThatThrownBy(() -> composeFile(shell).environment("scheduler-service"))
+      assertThatThrownBy(() -> composeFile(shell).environment("operator-service"))
           .isInstanceOf(ComposeInterpolation.MissingVariableException.class)
           .hasMessageStartingWith("required variable CMP_ADMIN_TOKEN is missing a value: ");
     }

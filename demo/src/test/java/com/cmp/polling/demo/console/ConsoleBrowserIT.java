@@ -9,14 +9,14 @@ import com.cmp.polling.core.switches.RuleSwitchStore;
 import com.cmp.polling.core.switches.SwitchSetting;
 import com.cmp.polling.demo.PipelineApps;
 import com.cmp.polling.demo.infra.Endpoints;
-import com.cmp.polling.scheduler.monitoring.FleetSnapshot;
-import com.cmp.polling.scheduler.schedule.HoldBackHistory;
+import com.cmp.polling.operator.monitoring.FleetSnapshot;
 import com.cmp.polling.scheduler.schedule.SchedulingLoop;
 import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.json.PayloadCodec;
 import com.cmp.polling.schemas.task.CheckTask;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.simulator.SimulatorControl;
+import com.cmp.polling.status.schedule.HoldBackHistory;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
@@ -87,9 +87,9 @@ class ConsoleBrowserIT {
                 "cmp.polling.scheduler.enabled", "false",
                 "cmp.polling.scheduler.initializer.enabled", "false",
                 "cmp.polling.scheduler.triggers.enabled", "false",
-                "cmp.polling.scheduler.monitoring.snapshot-interval", "500ms",
-                "cmp.polling.scheduler.monitoring.rate-sample", "1s"));
-    console = "http://127.0.0.1:" + PipelineApps.port(apps.scheduler());
+                "cmp.polling.operator.monitoring.snapshot-interval", "500ms",
+                "cmp.polling.operator.monitoring.rate-sample", "1s"));
+    console = "http://127.0.0.1:" + PipelineApps.port(apps.operator());
     carrier = apps.simulator().control();
     browser = Chromium.start();
   }
@@ -213,8 +213,8 @@ class ConsoleBrowserIT {
     // Not polled, so no round of the later tests picks it up; the rules' verdict holds all the
     // same.
     long card = postgres.data().card().carrier(9, "C9").unverified().pollingDisabled().insert();
-    RuleSwitchStore store = apps.scheduler().getBean(RuleSwitchStore.class);
-    RuleSwitchCache cache = apps.scheduler().getBean(RuleSwitchCache.class);
+    RuleSwitchStore store = apps.operator().getBean(RuleSwitchStore.class);
+    RuleSwitchCache cache = apps.operator().getBean(RuleSwitchCache.class);
     store.put(9L, new SwitchSetting(false, null), "browser-test");
     cache.refreshNow();
     try {
@@ -252,7 +252,7 @@ class ConsoleBrowserIT {
       producer.send(record).get();
     }
     int before = carrier.calls(iccidOf(card)).getOrDefault("usage", 0);
-    apps.scheduler().getBean(FleetSnapshot.class).refreshNow();
+    apps.operator().getBean(FleetSnapshot.class).refreshNow();
     browser.get(console + "/console/dead-letters?topic=" + topic);
     WebElement letter =
         wait(browser)
@@ -309,7 +309,7 @@ class ConsoleBrowserIT {
           .get();
     }
     SchedulingLoop loop = apps.scheduler().getBean(SchedulingLoop.class);
-    HoldBackHistory history = apps.scheduler().getBean(HoldBackHistory.class);
+    HoldBackHistory history = apps.operator().getBean(HoldBackHistory.class);
     // Measures are reused for lag-check-interval (5 s): rounds until one measures again.
     await("a round holds realname back")
         .atMost(WAIT)

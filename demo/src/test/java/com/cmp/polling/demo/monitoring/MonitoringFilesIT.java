@@ -5,8 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import com.cmp.polling.demo.PipelineApps;
 import com.cmp.polling.demo.infra.Endpoints;
-import com.cmp.polling.scheduler.admin.ManualTriggers;
-import com.cmp.polling.scheduler.monitoring.FleetSnapshot;
+import com.cmp.polling.operator.action.ManualTriggers;
+import com.cmp.polling.operator.monitoring.FleetSnapshot;
 import com.cmp.polling.stopresume.OperatorActions;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
@@ -36,8 +36,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The alert rules and the Grafana dashboard name only metrics the apps really export: every {@code
- * polling_*} name in an expression is found in the Prometheus output of the scheduler or the check
- * handlers after the pipeline did some work. The files parse as YAML and JSON.
+ * polling_*} name in an expression is found in the Prometheus output of the scheduler, the check
+ * handlers or the operator app after the pipeline did some work. The files parse as YAML and JSON.
  */
 class MonitoringFilesIT {
 
@@ -80,13 +80,13 @@ class MonitoringFilesIT {
   void everyMetricOfTheRulesAndTheDashboard_isExportedByTheApps() throws Exception {
     long stopped = postgres.data().card().insert();
     long checked = postgres.data().card().insert();
-    apps.scheduler().getBean(OperatorActions.class).stopManually(stopped, Duration.ZERO);
-    apps.scheduler().getBean(ManualTriggers.class).trigger(checked, "carddata");
+    apps.operator().getBean(OperatorActions.class).stopManually(stopped, Duration.ZERO);
+    apps.operator().getBean(ManualTriggers.class).trigger(checked, "carddata");
     await("the manual check is handled")
         .atMost(Duration.ofSeconds(60))
         .until(() -> scrape(apps.handlers()).contains("polling_handlers_checks_total{"));
-    apps.scheduler().getBean(FleetSnapshot.class).refreshNow();
-    String exported = scrape(apps.scheduler()) + scrape(apps.handlers());
+    apps.operator().getBean(FleetSnapshot.class).refreshNow();
+    String exported = scrape(apps.scheduler()) + scrape(apps.handlers()) + scrape(apps.operator());
 
     Set<String> used = new TreeSet<>();
     rulesExpressions().forEach(expr -> used.addAll(metrics(expr)));

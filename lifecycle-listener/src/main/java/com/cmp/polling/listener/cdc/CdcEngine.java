@@ -27,6 +27,10 @@ import org.springframework.kafka.core.KafkaTemplate;
  * consumer work meanwhile; when the holder dies, PostgreSQL frees the slot and the standby's engine
  * starts from the offsets the holder committed (Kafka), so nothing the holder had not sent is lost.
  * Without that look Debezium would find the slot busy, retry every 10 s and fail after six tries.
+ *
+ * <p>When the slot does not exist before a start, Debezium creates it, and what was committed
+ * before it never goes through the change stream: the engine records that ({@link SlotCreations})
+ * for the queue reconciler, which then compares the whole fleet.
  */
 public class CdcEngine implements SmartLifecycle {
 
@@ -36,6 +40,7 @@ public class CdcEngine implements SmartLifecycle {
   private final KafkaChangeConsumer consumer;
   private final Duration restartBackoff;
   private final ReplicationSlotHolder slot;
+  private final SlotCreations slotCreations;
   private volatile boolean running;
   private volatile DebeziumEngine<ChangeEvent<String, String>> engine;
   private Thread thread;
@@ -46,11 +51,13 @@ public class CdcEngine implements SmartLifecycle {
       KafkaTemplate<String, byte[]> kafka,
       Duration ackTimeout,
       Duration restartBackoff,
-      ReplicationSlotHolder slot) {
+      ReplicationSlotHolder slot,
+      SlotCreations slotCreations) {
     this.settings = settings;
     this.consumer = new KafkaChangeConsumer(kafka, ackTimeout);
     this.restartBackoff = restartBackoff;
     this.slot = slot;
+    this.slotCreations = slotCreations;
   }
 
   @Override
@@ -76,6 +83,7 @@ public class CdcEngine implements SmartLifecycle {
         if (!waitWhileAnotherProcessStreams()) {
           return;
         }
+        recordIfTheSlotIsNew();
         engine =
             DebeziumEngine.create(Json.class)
                 .using(settings)
@@ -144,6 +152,25 @@ public class CdcEngine implements SmartLifecycle {
       }
     }
     return false;
+  }
+
+  /**
+   * Best effort: when the slot cannot be looked at or the record cannot be written, the engine
+   * starts all the same (the reconciler also notices a slot that is back after it was gone).
+   */
+  private void recordIfTheSlotIsNew() {
+    try {
+      if (!slot.exists()) {
+        slotCreations.record();
+        log.info(
+            "replication slot {} does not exist: Debezium creates it, and changes committed"
+                + " before it never reach the queues through the change stream; recorded for the"
+                + " queue reconciler, whose next pass compares the whole fleet",
+            slot.slot());
+      }
+    } catch (RuntimeException e) {
+      log.warn("could not record whether slot {} is new: {}", slot.slot(), e.toString());
+    }
   }
 
   private boolean pause() {

@@ -27,6 +27,15 @@ public class ReplicationSlotHolder {
     return slot;
   }
 
+  /** Whether the slot exists, streamed or not: Debezium creates it when it does not. */
+  public boolean exists() {
+    return jdbc.sql("SELECT count(*) FROM pg_replication_slots WHERE slot_name = ?")
+            .param(slot)
+            .query(Long.class)
+            .single()
+        > 0;
+  }
+
   /**
    * The PostgreSQL backend process streaming the slot, or empty when nobody does (the slot is free
    * or does not exist yet).

@@ -9,10 +9,12 @@ import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.listener.cdc.CdcEngine;
 import com.cmp.polling.listener.cdc.DebeziumSettings;
 import com.cmp.polling.listener.cdc.ReplicationSlotHolder;
+import com.cmp.polling.listener.cdc.SlotCreations;
 import com.cmp.polling.listener.topology.LifecycleTopology;
 import com.cmp.polling.listener.topology.StreamsSettings;
 import com.cmp.polling.listener.topology.TopologyRunner;
 import com.cmp.polling.schemas.json.PayloadCodec;
+import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
 import javax.sql.DataSource;
@@ -23,6 +25,7 @@ import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.kafka.core.KafkaTemplate;
 
@@ -41,7 +44,9 @@ public class ListenerConfiguration {
       KafkaProperties kafka,
       KafkaTemplate<String, byte[]> template,
       PollingProperties polling,
-      DataSource database) {
+      DataSource database,
+      StringRedisTemplate redis,
+      Clock clock) {
     var settings =
         DebeziumSettings.of(
             properties.cdc(),
@@ -57,7 +62,8 @@ public class ListenerConfiguration {
         template,
         polling.kafka().ackTimeout(),
         properties.cdc().restartBackoff(),
-        new ReplicationSlotHolder(database, properties.cdc().slotName()));
+        new ReplicationSlotHolder(database, properties.cdc().slotName()),
+        new SlotCreations(redis, clock));
   }
 
   /**

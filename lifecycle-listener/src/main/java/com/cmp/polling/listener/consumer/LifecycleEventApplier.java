@@ -187,7 +187,9 @@ class LifecycleEventApplier {
       case CARD_POLLING_ENABLED, DEVICE_POLLING_ENABLED -> lifecycle.onCardEnabled(event.cardId());
       // A deleted device allows no polling, like a disabled one: its cards leave the queues (and
       // are never stopped for lacking packages of their own) until they move to a live device.
-      case DEVICE_DELETED -> lifecycle.onCardDeviceDeleted(event.cardId());
+      // Handled as a status change: the card is read again, so one already moved to a live device
+      // (its own change arrived first) stays queued, whatever order the two changes arrive in.
+      case DEVICE_DELETED -> lifecycle.onCardStatusChanged(event.cardId());
       case CONFIG_CHANGED -> lifecycle.onConfigChanged();
       // Creations and status changes are applied in runs (flushCreated, flushStatusChanged).
       default -> throw new IllegalStateException(event.type().code() + " is applied in runs");

@@ -12,6 +12,9 @@ import java.time.Instant;
  * @param deviceId the device the card sits in (its {@code device_id}, even when that device is
  *     soft-deleted), or null
  * @param pollingEnabled the card's own {@code enable_polling}; its device's flag is separate
+ * @param monthUsage the month usage counters ({@code tb_card_month_usage}), read only where one
+ *     card is looked at ({@link CardStore#findById}, {@link CardStore#findByIccid}); null in cards
+ *     read many at a time, which the pipeline reads without them
  * @param deviceDeleted the card still sits in a device that was soft-deleted: such a card is not
  *     polled (as if its device disabled polling) and never stopped or resumed by the rules, until
  *     it is moved to a live device or out of any device. Deleting a device must not stop its cards
@@ -68,6 +71,25 @@ public record Card(
         deviceId,
         pollingEnabled,
         usage,
+        createdAt,
+        updatedAt,
+        deviceDeleted);
+  }
+
+  /** This card with another real-name status (as a realname check just wrote it). */
+  public Card withRealNameStatus(RealNameStatus status) {
+    return new Card(
+        id,
+        iccid,
+        carrierId,
+        carrierType,
+        category,
+        status,
+        networkStatus,
+        stopReason,
+        deviceId,
+        pollingEnabled,
+        monthUsage,
         createdAt,
         updatedAt,
         deviceDeleted);

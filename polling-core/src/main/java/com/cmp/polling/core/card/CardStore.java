@@ -4,11 +4,13 @@ import com.cmp.polling.core.jdbc.Rows;
 import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.LocalDate;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.SqlArrayValue;
 
@@ -20,14 +22,24 @@ import org.springframework.jdbc.support.SqlArrayValue;
  */
 public class CardStore {
 
-  private static final String SELECT =
+  private static final String COLUMNS =
       "SELECT c.id, c.iccid, c.carrier_id, c.carrier_type, c.card_category, c.real_name_status,"
-          + " c.network_status, c.stop_reason, c.device_id, c.enable_polling,"
-          + " c.current_month_usage_mb, c.current_month_start_date, c.last_month_total_mb,"
-          + " c.created_at, c.updated_at, "
+          + " c.network_status, c.stop_reason, c.device_id, c.enable_polling, c.created_at,"
+          + " c.updated_at, "
           + DevicePlacement.DEVICE_DELETED
-          + " AS device_deleted FROM tb_iot_card c "
-          + DevicePlacement.JOIN_LIVE_DEVICE;
+          + " AS device_deleted";
+
+  /** Cards as the pipeline reads them, many at a time: without their month usage counters. */
+  private static final String SELECT =
+      COLUMNS + " FROM tb_iot_card c " + DevicePlacement.JOIN_LIVE_DEVICE;
+
+  /** One card as an operator looks at it: with its month usage counters. */
+  private static final String SELECT_WITH_USAGE =
+      COLUMNS
+          + ", u.month_start, u.current_month_usage_mb, u.last_month_total_mb"
+          + " FROM tb_iot_card c "
+          + DevicePlacement.JOIN_LIVE_DEVICE
+          + " LEFT JOIN tb_card_month_usage u ON u.iot_card_id = c.id";
 
   private final JdbcClient jdbc;
 
@@ -35,22 +47,26 @@ public class CardStore {
     this.jdbc = jdbc;
   }
 
+  /** The live card, with its month usage counters. */
   public Optional<Card> findById(long id) {
-    return jdbc.sql(SELECT + " WHERE c.id = ? AND c.deleted_at IS NULL")
+    return jdbc.sql(SELECT_WITH_USAGE + " WHERE c.id = ? AND c.deleted_at IS NULL")
         .param(id)
-        .query(CardStore::map)
+        .query(CardStore::mapWithUsage)
         .optional();
   }
 
-  /** The live card with this ICCID (unique among live rows). */
+  /** The live card with this ICCID (unique among live rows), with its month usage counters. */
   public Optional<Card> findByIccid(String iccid) {
-    return jdbc.sql(SELECT + " WHERE c.iccid = ? AND c.deleted_at IS NULL")
+    return jdbc.sql(SELECT_WITH_USAGE + " WHERE c.iccid = ? AND c.deleted_at IS NULL")
         .param(iccid)
-        .query(CardStore::map)
+        .query(CardStore::mapWithUsage)
         .optional();
   }
 
-  /** The live cards of a live device, by id (none for a deleted device). */
+  /**
+   * The live cards of a live device, by id (none for a deleted device); without their month usage
+   * counters, as every read of many cards.
+   */
   public List<Card> findByDevice(long deviceId) {
     return jdbc.sql(SELECT + " WHERE d.id = ? AND c.deleted_at IS NULL ORDER BY c.id")
         .param(deviceId)
@@ -58,28 +74,16 @@ public class CardStore {
         .list();
   }
 
-  /** The live cards among {@code ids} (one query); missing and deleted ones are left out. */
+  /**
+   * The live cards among {@code ids} (one query); missing and deleted ones are left out. Their
+   * month usage counters are not read ({@link MonthUsage} of each card is null): the carddata check
+   * reads them where they are kept, the others never need them.
+   */
   public List<Card> findByIds(Collection<Long> ids) {
     if (ids.isEmpty()) {
       return List.of();
     }
     return jdbc.sql(SELECT + " WHERE c.id = ANY(?) AND c.deleted_at IS NULL ORDER BY c.id")
-        .param(new SqlArrayValue("bigint", ids.toArray()))
-        .query(CardStore::map)
-        .list();
-  }
-
-  /**
-   * {@link #findByIds} with the rows locked until the surrounding transaction ends, taken in id
-   * order: two transactions locking overlapping sets of cards wait for each other instead of
-   * deadlocking.
-   */
-  public List<Card> findByIdsForUpdate(Collection<Long> ids) {
-    if (ids.isEmpty()) {
-      return List.of();
-    }
-    return jdbc.sql(
-            SELECT + " WHERE c.id = ANY(?) AND c.deleted_at IS NULL ORDER BY c.id FOR UPDATE OF c")
         .param(new SqlArrayValue("bigint", ids.toArray()))
         .query(CardStore::map)
         .list();
@@ -136,43 +140,36 @@ public class CardStore {
   }
 
   /**
-   * Stores the month counters of many cards in one statement; deleted and missing cards are left
+   * Stores the real-name status of many cards in one statement; deleted and missing cards are left
    * out.
    *
-   * @return how many cards were updated
+   * @return the ids of the cards updated
    */
-  public int updateMonthUsageAll(Map<Long, MonthUsage> usageByCard) {
-    if (usageByCard.isEmpty()) {
-      return 0;
+  public Set<Long> updateRealNameStatusAll(Map<Long, RealNameStatus> statusByCard) {
+    Set<Long> updated = new HashSet<>(statusByCard.size() * 2);
+    if (statusByCard.isEmpty()) {
+      return updated;
     }
-    int size = usageByCard.size();
-    Long[] ids = new Long[size];
-    LocalDate[] monthStarts = new LocalDate[size];
-    BigDecimal[] currents = new BigDecimal[size];
-    BigDecimal[] lastMonths = new BigDecimal[size];
+    Long[] ids = new Long[statusByCard.size()];
+    Integer[] codes = new Integer[ids.length];
     int i = 0;
-    for (Map.Entry<Long, MonthUsage> entry : usageByCard.entrySet()) {
+    for (Map.Entry<Long, RealNameStatus> entry : statusByCard.entrySet()) {
       ids[i] = entry.getKey();
-      monthStarts[i] = entry.getValue().monthStart();
-      currents[i] = entry.getValue().currentMonthUsageMb();
-      lastMonths[i] = entry.getValue().lastMonthTotalMb();
+      codes[i] = entry.getValue().code();
       i++;
     }
-    return jdbc.sql(
+    jdbc.sql(
             """
-            UPDATE tb_iot_card c SET current_month_start_date = u.month_start,
-                current_month_usage_mb = u.current_mb, last_month_total_mb = u.last_month_mb,
-                updated_at = now()
-            FROM unnest(?::bigint[], ?::date[], ?::numeric[], ?::numeric[])
-                AS u(id, month_start, current_mb, last_month_mb)
+            UPDATE tb_iot_card c SET real_name_status = u.status, updated_at = now()
+            FROM unnest(?::bigint[], ?::smallint[]) AS u(id, status)
             WHERE c.id = u.id AND c.deleted_at IS NULL
+            RETURNING c.id
             """)
         .params(
             new SqlArrayValue("bigint", (Object[]) ids),
-            new SqlArrayValue("date", (Object[]) monthStarts),
-            new SqlArrayValue("numeric", (Object[]) currents),
-            new SqlArrayValue("numeric", (Object[]) lastMonths))
-        .update();
+            new SqlArrayValue("smallint", (Object[]) codes))
+        .query((RowCallbackHandler) rs -> updated.add(rs.getLong(1)));
+    return updated;
   }
 
   /**
@@ -190,6 +187,20 @@ public class CardStore {
   }
 
   static Card map(ResultSet rs, int row) throws SQLException {
+    return card(rs, null);
+  }
+
+  static Card mapWithUsage(ResultSet rs, int row) throws SQLException {
+    BigDecimal current = rs.getBigDecimal("current_month_usage_mb");
+    MonthUsage usage =
+        current == null
+            ? MonthUsage.NONE
+            : new MonthUsage(
+                Rows.date(rs, "month_start"), current, rs.getBigDecimal("last_month_total_mb"));
+    return card(rs, usage);
+  }
+
+  private static Card card(ResultSet rs, MonthUsage usage) throws SQLException {
     return new Card(
         rs.getLong("id"),
         rs.getString("iccid"),
@@ -201,10 +212,7 @@ public class CardStore {
         rs.getString("stop_reason"),
         Rows.nullableLong(rs, "device_id"),
         rs.getBoolean("enable_polling"),
-        new MonthUsage(
-            Rows.date(rs, "current_month_start_date"),
-            rs.getBigDecimal("current_month_usage_mb"),
-            rs.getBigDecimal("last_month_total_mb")),
+        usage,
         Rows.instant(rs, "created_at"),
         Rows.instant(rs, "updated_at"),
         rs.getBoolean("device_deleted"));

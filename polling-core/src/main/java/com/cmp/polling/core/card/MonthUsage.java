@@ -5,7 +5,7 @@ import java.time.LocalDate;
 import java.util.Objects;
 
 /**
- * A card's usage counters for month accounting.
+ * A card's usage counters for month accounting, kept in {@code tb_card_month_usage}.
  *
  * @param monthStart first day of the month the counter belongs to (null before the first sample)
  * @param currentMonthUsageMb month-to-date total reported by the carrier
@@ -13,6 +13,9 @@ import java.util.Objects;
  */
 public record MonthUsage(
     LocalDate monthStart, BigDecimal currentMonthUsageMb, BigDecimal lastMonthTotalMb) {
+
+  /** The counters of a card that has had no usage sample yet. */
+  public static final MonthUsage NONE = new MonthUsage(null, BigDecimal.ZERO, BigDecimal.ZERO);
 
   public MonthUsage {
     Objects.requireNonNull(currentMonthUsageMb, "currentMonthUsageMb");

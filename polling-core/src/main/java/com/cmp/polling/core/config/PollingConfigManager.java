@@ -1,6 +1,7 @@
 package com.cmp.polling.core.config;
 
-import com.cmp.polling.core.concurrent.DaemonThreads;
+import com.cmp.polling.core.announce.Announced;
+import com.cmp.polling.core.announce.AnnouncedSnapshot;
 import com.cmp.polling.core.redis.RedisKeys;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -8,9 +9,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
@@ -19,33 +17,38 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The enabled polling configs of every process (seed 004): loaded from the database into an
- * immutable {@link ConfigSnapshot} that is swapped whole, copied to Redis ({@code polling:configs},
- * 24 h TTL) for other readers, refreshed periodically and on demand.
+ * The enabled polling configs of every process: loaded from the database into an immutable {@link
+ * ConfigSnapshot} that is swapped whole ({@link AnnouncedSnapshot}: refreshed periodically, on
+ * demand and when a process announces a change on {@code polling:configs:changed}), copied to Redis
+ * ({@code polling:configs}, 24 h TTL) for other readers.
  */
-public class PollingConfigManager implements AutoCloseable {
+public class PollingConfigManager implements Announced, AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(PollingConfigManager.class);
   private static final Duration REDIS_TTL = Duration.ofHours(24);
 
-  private final PollingConfigStore store;
   private final StringRedisTemplate redis;
-  private final Clock clock;
   private final JsonMapper json = JsonMapper.builder().build();
   private final String stagingKey = RedisKeys.configsStaging(UUID.randomUUID().toString());
   private final List<ConfigChangeListener> listeners = new CopyOnWriteArrayList<>();
-  private volatile ConfigSnapshot snapshot = ConfigSnapshot.EMPTY;
-  private ScheduledExecutorService refresher;
+  private final AnnouncedSnapshot<ConfigSnapshot> configs;
 
   public PollingConfigManager(PollingConfigStore store, StringRedisTemplate redis, Clock clock) {
-    this.store = store;
     this.redis = redis;
-    this.clock = clock;
+    this.configs =
+        new AnnouncedSnapshot<>(
+            "polling configs",
+            RedisKeys.CONFIGS_CHANGED,
+            ConfigSnapshot.EMPTY,
+            () -> new ConfigSnapshot(store.findEnabled(), clock.instant()),
+            this::reloaded,
+            redis,
+            clock);
   }
 
   /** The configs as last loaded (empty before the first refresh). */
   public ConfigSnapshot snapshot() {
-    return snapshot;
+    return configs.current();
   }
 
   /**
@@ -54,10 +57,12 @@ public class PollingConfigManager implements AutoCloseable {
    *
    * @return what changed since the previous snapshot
    */
-  public synchronized ConfigChanges refreshNow() {
-    ConfigSnapshot previous = snapshot;
-    ConfigSnapshot next = new ConfigSnapshot(store.findEnabled(), clock.instant());
-    snapshot = next;
+  public ConfigChanges refreshNow() {
+    AnnouncedSnapshot.Swap<ConfigSnapshot> swap = configs.refreshNow();
+    return ConfigChanges.between(swap.before(), swap.after());
+  }
+
+  private void reloaded(ConfigSnapshot previous, ConfigSnapshot next) {
     ConfigChanges changes = ConfigChanges.between(previous, next);
     if (!changes.isEmpty()) {
       log.info(
@@ -71,7 +76,6 @@ public class PollingConfigManager implements AutoCloseable {
     if (!changes.isEmpty()) {
       tell(previous, next, changes);
     }
-    return changes;
   }
 
   /**
@@ -80,18 +84,18 @@ public class PollingConfigManager implements AutoCloseable {
    * refresh.
    */
   public void announceChange() {
-    try {
-      redis.convertAndSend(RedisKeys.CONFIGS_CHANGED, clock.instant().toString());
-    } catch (DataAccessException e) {
-      log.warn(
-          "config change not announced ({}); other processes reload at their periodic refresh",
-          e.getMessage());
-    }
+    configs.announceChange();
+  }
+
+  @Override
+  public String channel() {
+    return configs.channel();
   }
 
   /** Another process announced a config change: reload now (a failure keeps the old configs). */
+  @Override
   public void onAnnouncement() {
-    refreshQuietly();
+    configs.onAnnouncement();
   }
 
   /** {@code listener} hears of every later refresh that changes something. */
@@ -110,22 +114,8 @@ public class PollingConfigManager implements AutoCloseable {
   }
 
   /** Refreshes every {@code period} on a daemon thread until {@link #close()}. */
-  public synchronized void startPeriodicRefresh(Duration period) {
-    if (refresher != null) {
-      return;
-    }
-    refresher =
-        Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("polling-config-refresh"));
-    refresher.scheduleWithFixedDelay(
-        this::refreshQuietly, period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS);
-  }
-
-  private void refreshQuietly() {
-    try {
-      refreshNow();
-    } catch (RuntimeException e) {
-      log.error("polling config refresh failed; the previous configs stay in use", e);
-    }
+  public void startPeriodicRefresh(Duration period) {
+    configs.startPeriodicRefresh(period);
   }
 
   private void copyToRedis(ConfigSnapshot configs) {
@@ -163,10 +153,7 @@ public class PollingConfigManager implements AutoCloseable {
   }
 
   @Override
-  public synchronized void close() {
-    if (refresher != null) {
-      refresher.shutdownNow();
-      refresher = null;
-    }
+  public void close() {
+    configs.close();
   }
 }

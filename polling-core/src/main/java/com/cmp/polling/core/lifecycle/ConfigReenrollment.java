@@ -17,13 +17,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Re-enrolls, after a config change, the cards whose matching config changed (seed 003: interval 60
- * s → 120 s, every matched card rescheduled): in the background, over an id cursor like the
- * initializer, one page at a time. Task types a config turned on join their queues, task types it
- * turned off leave them, and a changed interval moves the next check to now + random(0, new
- * interval); cards whose config did not change are not touched. Passes run one after another, in
- * the order of the changes. Register it on the config manager of ONE process (the lifecycle
- * listener): every process that registers it repeats the work.
+ * Re-enrolls, after a config change, the cards whose matching config changed (an interval from 60 s
+ * to 120 s: every matched card rescheduled within the new interval): in the background, over an id
+ * cursor like the initializer, one page at a time. Task types a config turned on join their queues,
+ * task types it turned off leave them, and a changed interval moves the next check to now +
+ * random(0, new interval) unless it was due sooner; cards whose config did not change are not
+ * touched. Passes run one after another, in the order of the changes. Register it on the config
+ * manager of ONE process (the lifecycle listener): every process that registers it repeats the
+ * work.
  */
 public class ConfigReenrollment implements ConfigChangeListener, AutoCloseable {
 

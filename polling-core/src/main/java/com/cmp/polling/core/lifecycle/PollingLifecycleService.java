@@ -8,11 +8,13 @@ import com.cmp.polling.core.enrollment.CardPlanner;
 import com.cmp.polling.core.enrollment.EnrollmentPlan;
 import com.cmp.polling.core.enrollment.EnrollmentPlan.NotPolled;
 import com.cmp.polling.core.enrollment.Timing;
+import com.cmp.polling.core.queue.EntryChange;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.queue.ScheduledCheck;
+import com.cmp.polling.schemas.task.TaskType;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
+import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -21,14 +23,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Keeps the polling queues in step with the life of a card (seed 000 M3, seed 003 card lifecycle
- * callbacks, seed 004 decision 10): shared by every process, driven in production by the change
- * stream of the database. Create, enable and status change look at the card's AND its device's
- * {@code enable_polling} (a deleted device allows none) before queueing; delete and disable only
- * remove. Each call reads the card as it is now, so a late or repeated call converges on the
- * database's state: a redelivered create or enable leaves an already queued card alone, a repeated
- * delete or disable removes nothing more. A card that no longer exists (looked for again briefly,
- * see {@link LiveCards}) is treated as deleted.
+ * Keeps the polling queues in step with the life of a card: shared by every process, driven in
+ * production by the change stream of the database. Create, enable and status change look at the
+ * card's AND its device's {@code enable_polling} (a deleted device allows none) before queueing;
+ * delete and disable only remove. Each call reads the card as it is now, so a late or repeated call
+ * converges on the database's state: a redelivered create or enable leaves an already queued card
+ * alone, a repeated delete or disable removes nothing more. A card that no longer exists (looked
+ * for again briefly, see {@link LiveCards}) is treated as deleted.
+ *
+ * <p>The cards are planned first and then moved, each shard's cards in one script call over its
+ * queues of every task type: a card changing config is never seen in no queue, nor in both its old
+ * and new task types, and a batch costs one round trip to Redis after the planner's reads.
  */
 public class PollingLifecycleService {
 
@@ -59,64 +64,41 @@ public class PollingLifecycleService {
 
   /** Many new cards (a bulk import): three queries and one Redis pipeline for all of them. */
   public void onBatchCardsCreated(Collection<Long> cardIds) {
-    enroll(cardIds, Timing.AFTER_INTERVAL, NOT_ENQUEUED);
+    move(cardIds, Timing.AFTER_INTERVAL, NOT_ENQUEUED);
   }
 
   /** Polling switched on for the card (or its device): queued again unless already queued. */
   public void onCardEnabled(long cardId) {
-    enroll(List.of(cardId), Timing.AFTER_INTERVAL, NOT_ENQUEUED);
+    move(List.of(cardId), Timing.AFTER_INTERVAL, NOT_ENQUEUED);
   }
 
   /**
-   * A field that drives config matching changed: out of every queue and out of the card cache (the
-   * carrier or the device may be what changed), then queued again under the config that matches
-   * now, due at once (seed 000: {@code Requeue(..., time.Now())}).
+   * A field that drives config matching changed (status, carrier, device; a device deleted counts
+   * too, as it allows no polling): queued under the config that matches now, due at once, and out
+   * of the task types that config does not have.
    */
   public void onCardStatusChanged(long cardId) {
     onBatchCardsStatusChanged(List.of(cardId));
   }
 
   /**
-   * {@link #onCardStatusChanged} for many cards (an UPDATE of many rows, a wave of stops): one
-   * removal pipeline per card, then one read and one Redis pipeline for all of them.
+   * {@link #onCardStatusChanged} for many cards (an UPDATE of many rows, a wave of stops): one read
+   * and one Redis pipeline for all of them.
    */
   public void onBatchCardsStatusChanged(Collection<Long> cardIds) {
-    Set<Long> distinct = new LinkedHashSet<>(cardIds);
-    if (distinct.isEmpty()) {
-      return;
-    }
-    distinct.forEach(queues::onCardChanged);
-    List<Card> found = liveCards.read(distinct);
-    if (found.size() < distinct.size()) {
-      Set<Long> present = found.stream().map(Card::id).collect(Collectors.toSet());
-      distinct.stream()
-          .filter(id -> !present.contains(id))
-          .forEach(id -> forgetMissing(id, NOT_REQUEUED));
-    }
-    queues.requeueAll(plan(found, Timing.NOW, NOT_REQUEUED), false);
+    move(cardIds, Timing.NOW, NOT_REQUEUED);
   }
 
-  /**
-   * The card's device was soft-deleted: like {@link #onCardStatusChanged}, out of every queue and
-   * the card cache, then queued again only if the database says it is still polled. A card still in
-   * the deleted device is not (its device allows no polling); one already moved to a live device or
-   * out of any device by the time this runs is queued again, so the order in which the device's and
-   * the card's own changes arrive does not matter.
-   */
-  public void onCardDeviceDeleted(long cardId) {
-    onBatchCardsStatusChanged(List.of(cardId));
-  }
-
-  /** Polling switched off: out of every queue; the card cache stays. */
+  /** Polling switched off: out of every queue. */
   public void onCardDisabled(long cardId) {
     queues.removeFromAllQueues(cardId);
     log.debug("card {} polling disabled: removed from all queues", cardId);
   }
 
-  /** Deleted (soft or hard): out of every queue, and its cache gone. */
+  /** Deleted (soft or hard): out of every queue. */
   public void onCardDeleted(long cardId) {
-    queues.onCardDeleted(cardId);
-    log.debug("card {} deleted: removed from all queues, cache dropped", cardId);
+    queues.removeFromAllQueues(cardId);
+    log.debug("card {} deleted: removed from all queues", cardId);
   }
 
   /**
@@ -132,39 +114,62 @@ public class PollingLifecycleService {
     return changes;
   }
 
-  /** Create and enable: cards already queued keep their times (ZADD NX). */
-  private void enroll(Collection<Long> cardIds, Timing timing, String notDone) {
-    if (cardIds.isEmpty()) {
+  /**
+   * Plans the cards as they are now, then moves them in one pipeline. An enrollment ({@code
+   * AFTER_INTERVAL}) only adds what is missing: a queued card keeps its time or lease. A status
+   * change ({@code NOW}) makes every task type of the new plan due now (an earlier due time stays)
+   * and takes the card out of the others. A card gone from the database leaves every queue.
+   */
+  private void move(Collection<Long> cardIds, Timing timing, String notDone) {
+    Set<Long> distinct = new LinkedHashSet<>(cardIds);
+    if (distinct.isEmpty()) {
       return;
     }
-    List<Card> found = liveCards.read(cardIds);
-    if (found.size() < new HashSet<>(cardIds).size()) {
+    boolean statusChange = timing == Timing.NOW;
+    List<Card> found = liveCards.read(distinct);
+    List<EntryChange> changes = new ArrayList<>(distinct.size() * TaskType.values().length);
+    if (found.size() < distinct.size()) {
       Set<Long> present = found.stream().map(Card::id).collect(Collectors.toSet());
-      cardIds.stream()
-          .distinct()
-          .filter(id -> !present.contains(id))
-          .forEach(id -> forgetMissing(id, notDone));
+      for (long missing : distinct) {
+        if (!present.contains(missing)) {
+          removeEverywhere(missing, changes);
+          log.debug(
+              "card {} no longer exists (deleted), {}: removed from its queues", missing, notDone);
+        }
+      }
     }
-    queues.requeueAll(plan(found, timing, notDone), true);
-  }
-
-  private List<ScheduledCheck> plan(List<Card> found, Timing timing, String notDone) {
-    List<ScheduledCheck> checks = new ArrayList<>(found.size() * 3);
     List<EnrollmentPlan> plans = planner.plan(found, timing);
     for (int i = 0; i < plans.size(); i++) {
       EnrollmentPlan plan = plans.get(i);
       if (plan.isPolled()) {
-        checks.addAll(plan.checks());
+        EnumSet<TaskType> planned = EnumSet.noneOf(TaskType.class);
+        for (ScheduledCheck check : plan.checks()) {
+          planned.add(check.taskType());
+          changes.add(statusChange ? EntryChange.sooner(check) : EntryChange.ifAbsent(check));
+        }
+        if (statusChange) {
+          EnumSet.complementOf(planned)
+              .forEach(type -> changes.add(EntryChange.remove(plan.cardId(), type)));
+        }
         log.debug(
             "card {} queued under config {} for {}",
             plan.cardId(),
             plan.config().id(),
             plan.taskTypes());
       } else {
+        if (statusChange) {
+          removeEverywhere(plan.cardId(), changes);
+        }
         logNotPolled(found.get(i), plan.notPolled(), notDone, plan.skipReason());
       }
     }
-    return checks;
+    queues.move(changes);
+  }
+
+  private static void removeEverywhere(long cardId, List<EntryChange> changes) {
+    for (TaskType type : TaskType.values()) {
+      changes.add(EntryChange.remove(cardId, type));
+    }
   }
 
   private static void logNotPolled(Card card, NotPolled why, String notDone, String reason) {
@@ -186,10 +191,5 @@ public class PollingLifecycleService {
               card.id());
       case NO_CONFIG -> log.debug("{}: {}", notDone, reason);
     }
-  }
-
-  private void forgetMissing(long cardId, String notDone) {
-    queues.onCardDeleted(cardId);
-    log.debug("card {} no longer exists (deleted), {}: removed from all queues", cardId, notDone);
   }
 }

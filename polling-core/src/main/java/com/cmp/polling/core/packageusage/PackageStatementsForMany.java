@@ -1,8 +1,10 @@
 package com.cmp.polling.core.packageusage;
 
+import com.cmp.polling.core.jdbc.Rows;
 import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.EnumMap;
@@ -26,6 +28,10 @@ final class PackageStatementsForMany {
       new EnumMap<>(PackageOwner.Kind.class);
   private static final Map<PackageOwner.Kind, String> DEDUCT =
       new EnumMap<>(PackageOwner.Kind.class);
+  private static final Map<PackageOwner.Kind, String> REFRESH =
+      new EnumMap<>(PackageOwner.Kind.class);
+  private static final Map<PackageOwner.Kind, String> ACTIVATE_PENDING =
+      new EnumMap<>(PackageOwner.Kind.class);
 
   static {
     for (PackageOwner.Kind kind : PackageOwner.Kind.values()) {
@@ -33,6 +39,8 @@ final class PackageStatementsForMany {
       FACTS.put(kind, facts + "f.owner_id = ANY(?)");
       FACTS_IN_RANGE.put(kind, facts + "f.owner_id > ? AND f.owner_id <= ?");
       DEDUCT.put(kind, deductStatement(kind));
+      REFRESH.put(kind, refreshStatement(kind));
+      ACTIVATE_PENDING.put(kind, activatePendingStatement(kind));
     }
   }
 
@@ -86,6 +94,73 @@ final class PackageStatementsForMany {
                   rs -> changed.put(PackageUsageStore.owner(rs, 0), PackageUsageStore.map(rs, 0)));
     }
     return changed;
+  }
+
+  Map<PackageOwner, Integer> refreshStateAll(Collection<PackageOwner> owners, Instant now) {
+    return countPerOwner(REFRESH, owners, now);
+  }
+
+  Map<PackageOwner, Integer> activatePendingAll(Collection<PackageOwner> owners, Instant now) {
+    return countPerOwner(ACTIVATE_PENDING, owners, now);
+  }
+
+  /**
+   * Runs one of the statements taking {@code :ids} and {@code :now} for each kind of owner present.
+   *
+   * @return how many packages it changed, per owner that had any
+   */
+  private Map<PackageOwner, Integer> countPerOwner(
+      Map<PackageOwner.Kind, String> statements, Collection<PackageOwner> owners, Instant now) {
+    Map<PackageOwner, Integer> changed = new HashMap<>();
+    for (PackageOwner.Kind kind : PackageOwner.Kind.values()) {
+      Long[] ids = idsOf(owners, kind);
+      if (ids.length == 0) {
+        continue;
+      }
+      jdbc.sql(statements.get(kind))
+          .param("ids", new SqlArrayValue("bigint", (Object[]) ids))
+          .param("now", Rows.utc(now))
+          .query(
+              (RowCallbackHandler)
+                  rs -> changed.merge(PackageUsageStore.owner(rs, 0), 1, Integer::sum));
+    }
+    return changed;
+  }
+
+  /**
+   * The owners' pending or active packages past {@code expires_at} expire; their active ones at
+   * their limit are exhausted (an expired one stays expired).
+   */
+  private static String refreshStatement(PackageOwner.Kind kind) {
+    String expired = "(" + PackageRule.VALID + " AND expires_at <= :now)";
+    return """
+        UPDATE tb_package_usage
+        SET status = CASE WHEN %1$s THEN %2$d ELSE %3$d END, updated_at = now()
+        WHERE %4$s = ANY(:ids) AND %5$s AND (%1$s OR (%6$s AND %7$s))
+        RETURNING iot_card_id, device_id
+        """
+        .formatted(
+            expired,
+            PackageStatus.EXPIRED.code(),
+            PackageStatus.EXHAUSTED.code(),
+            kind.column(),
+            PackageRule.LIVE,
+            PackageRule.is(PackageStatus.ACTIVE),
+            PackageRule.AT_LIMIT);
+  }
+
+  /** The owners' pending packages become active now. */
+  private static String activatePendingStatement(PackageOwner.Kind kind) {
+    return """
+        UPDATE tb_package_usage SET status = %d, activated_at = :now, updated_at = now()
+        WHERE %s = ANY(:ids) AND %s AND %s
+        RETURNING iot_card_id, device_id
+        """
+        .formatted(
+            PackageStatus.ACTIVE.code(),
+            kind.column(),
+            PackageRule.is(PackageStatus.PENDING_ACTIVATION),
+            PackageRule.LIVE);
   }
 
   /** Each row of {@link PackageRule#factsPerOwner} as its owner's facts, into {@code facts}. */

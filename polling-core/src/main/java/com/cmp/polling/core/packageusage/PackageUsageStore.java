@@ -147,15 +147,17 @@ public class PackageUsageStore {
    * @return how many were activated
    */
   public int activatePending(PackageOwner owner, Instant now) {
-    return jdbc.sql(
-            "UPDATE tb_package_usage SET status = %d, activated_at = ?, updated_at = now() WHERE %s = ? AND %s AND %s"
-                .formatted(
-                    PackageStatus.ACTIVE.code(),
-                    owner.kind().column(),
-                    PackageRule.is(PackageStatus.PENDING_ACTIVATION),
-                    PackageRule.LIVE))
-        .params(Rows.utc(now), owner.id())
-        .update();
+    return activatePendingAll(List.of(owner), now).getOrDefault(owner, 0);
+  }
+
+  /**
+   * {@link #activatePending} for many owners, one statement per kind of owner.
+   *
+   * @return how many packages were activated, per owner that had any
+   */
+  public Map<PackageOwner, Integer> activatePendingAll(
+      Collection<PackageOwner> owners, Instant now) {
+    return forMany.activatePendingAll(owners, now);
   }
 
   /**
@@ -165,26 +167,17 @@ public class PackageUsageStore {
    * @return how many packages changed
    */
   public int refreshState(PackageOwner owner, Instant now) {
-    String column = owner.kind().column();
-    int expired =
-        jdbc.sql(
-                "UPDATE tb_package_usage SET status = %d, updated_at = now() WHERE %s = ? AND %s AND expires_at <= ? AND %s"
-                    .formatted(
-                        PackageStatus.EXPIRED.code(), column, PackageRule.VALID, PackageRule.LIVE))
-            .params(owner.id(), Rows.utc(now))
-            .update();
-    int exhausted =
-        jdbc.sql(
-                "UPDATE tb_package_usage SET status = %d, updated_at = now() WHERE %s = ? AND %s AND %s AND %s"
-                    .formatted(
-                        PackageStatus.EXHAUSTED.code(),
-                        column,
-                        PackageRule.is(PackageStatus.ACTIVE),
-                        PackageRule.AT_LIMIT,
-                        PackageRule.LIVE))
-            .param(owner.id())
-            .update();
-    return expired + exhausted;
+    return refreshStateAll(List.of(owner), now).getOrDefault(owner, 0);
+  }
+
+  /**
+   * {@link #refreshState} for many owners (the cards of a poll), one statement per kind of owner,
+   * which changes only the packages that need it (most polls change none).
+   *
+   * @return how many packages changed, per owner that had any
+   */
+  public Map<PackageOwner, Integer> refreshStateAll(Collection<PackageOwner> owners, Instant now) {
+    return forMany.refreshStateAll(owners, now);
   }
 
   /**

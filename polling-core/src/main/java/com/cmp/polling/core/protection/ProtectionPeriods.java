@@ -5,8 +5,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -69,9 +71,31 @@ public class ProtectionPeriods {
   /** The desired state while the period lasts; empty when the card is not protected. */
   public Optional<DesiredState> desiredState(long cardId) {
     String value = redis.opsForValue().get(RedisKeys.protection(cardId));
-    if (value == null) {
-      return Optional.empty();
+    return value == null ? Optional.empty() : parse(cardId, value);
+  }
+
+  /**
+   * The protection of each of the cards whose own key exists now, read as {@link #protectedByKey}
+   * reads them (a command per {@value #KEYS_PER_READ} cards): its desired state, or empty for a key
+   * whose value is not one (protected all the same, with nothing to enforce). Cards without a
+   * period are missing.
+   */
+  public Map<Long, Optional<DesiredState>> desiredStates(List<Long> cardIds) {
+    Map<Long, Optional<DesiredState>> result = new HashMap<>();
+    for (int from = 0; from < cardIds.size(); from += KEYS_PER_READ) {
+      List<Long> ids = cardIds.subList(from, Math.min(cardIds.size(), from + KEYS_PER_READ));
+      List<String> values =
+          redis.opsForValue().multiGet(ids.stream().map(RedisKeys::protection).toList());
+      for (int i = 0; values != null && i < ids.size(); i++) {
+        if (values.get(i) != null) {
+          result.put(ids.get(i), parse(ids.get(i), values.get(i)));
+        }
+      }
     }
+    return result;
+  }
+
+  private static Optional<DesiredState> parse(long cardId, String value) {
     try {
       return Optional.of(DesiredState.fromCode(value));
     } catch (IllegalArgumentException e) {

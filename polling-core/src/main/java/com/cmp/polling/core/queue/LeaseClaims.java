@@ -4,7 +4,6 @@ import static com.cmp.polling.core.queue.QueueCommands.bytes;
 import static com.cmp.polling.core.queue.QueueCommands.call;
 
 import com.cmp.polling.core.redis.LuaScripts;
-import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.schemas.task.TaskType;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -30,11 +29,11 @@ final class LeaseClaims {
       LuaScripts.load("com/cmp/polling/core/queue/scripts/claim_current_leases.lua", List.class);
 
   private final StringRedisTemplate redis;
-  private final int shardCount;
+  private final QueueKeys keys;
 
-  LeaseClaims(StringRedisTemplate redis, int shardCount) {
+  LeaseClaims(StringRedisTemplate redis, QueueKeys keys) {
     this.redis = redis;
-    this.shardCount = shardCount;
+    this.keys = keys;
   }
 
   /** Whether each claim was current (and is now leased until {@code newDeadline}), in order. */
@@ -53,7 +52,7 @@ final class LeaseClaims {
     byte[] deadlineArgument = bytes(QueueScores.argument(deadline));
     Map<Integer, List<Integer>> indicesByShard = new LinkedHashMap<>();
     for (int i = 0; i < claims.size(); i++) {
-      int shard = (int) (claims.get(i).cardId() % shardCount);
+      int shard = keys.shardOf(claims.get(i).cardId());
       indicesByShard.computeIfAbsent(shard, s -> new ArrayList<>()).add(i);
     }
     byte[] script = bytes(CLAIM_CURRENT_LEASES.getScriptAsString());
@@ -67,7 +66,7 @@ final class LeaseClaims {
                           indicesByShard.forEach(
                               (shard, indices) -> {
                                 byte[][] keyAndArguments = new byte[2 + 2 * indices.size()][];
-                                keyAndArguments[0] = bytes(RedisKeys.shardQueue(shard, type));
+                                keyAndArguments[0] = bytes(keys.of(shard, type));
                                 keyAndArguments[1] = deadlineArgument;
                                 int at = 2;
                                 for (int index : indices) {

@@ -14,18 +14,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.data.redis.connection.RedisZSetCommands.ZAddArgs;
-import org.springframework.data.redis.connection.zset.Tuple;
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.data.redis.core.ZSetOperations.TypedTuple;
 import org.springframework.data.redis.core.script.RedisScript;
 
 /**
@@ -37,36 +32,28 @@ import org.springframework.data.redis.core.script.RedisScript;
  */
 public final class ManualTriggerQueue {
 
-  private static final Logger log = LoggerFactory.getLogger(ManualTriggerQueue.class);
-
-  private static final RedisScript<Long> MOVE_MANUAL_LIST =
-      LuaScripts.load("com/cmp/polling/core/queue/scripts/move_manual_list.lua", Long.class);
   private static final RedisScript<Long> REMOVE_IF_LEASED =
       LuaScripts.load("com/cmp/polling/core/queue/scripts/remove_if_leased.lua", Long.class);
   private static final RedisScript<Long> RELEASE_IF_LEASED =
       LuaScripts.load("com/cmp/polling/core/queue/scripts/release_if_leased.lua", Long.class);
 
-  /** Entries of the old list moved per take; a larger backlog moves over the next rounds. */
-  private static final int MOVED_PER_TAKE = 10_000;
-
   private final StringRedisTemplate redis;
-  private final QueueCommands commands;
+  private final DueLeases leases;
   private final Duration lease;
   private final Clock clock;
 
-  ManualTriggerQueue(
-      StringRedisTemplate redis, QueueCommands commands, Duration lease, Clock clock) {
+  ManualTriggerQueue(StringRedisTemplate redis, DueLeases leases, Duration lease, Clock clock) {
     this.redis = redis;
-    this.commands = commands;
+    this.leases = leases;
     this.lease = lease;
     this.clock = clock;
   }
 
   /**
-   * Asks for a check of the card at the next scheduler tick; its shard queue is untouched. ZADD LT:
-   * a card not waiting is added now; one already waiting keeps its earlier time (checked once); one
-   * whose trigger is being published (leased, scored in the future) is due again, so the new
-   * trigger outlives the removal of the old one.
+   * Asks for a check of the card by the manual lane of the scheduler, within its interval; the
+   * card's shard queue is untouched. ZADD LT: a card not waiting is added now; one already waiting
+   * keeps its earlier time (checked once); one whose trigger is being published (leased, scored in
+   * the future) is due again, so the new trigger outlives the removal of the old one.
    */
   public void enqueue(long cardId, TaskType type) {
     enqueueAt(cardId, type, clock.instant());
@@ -102,61 +89,34 @@ public final class ManualTriggerQueue {
   /**
    * Takes up to {@code max} due triggers of one type, oldest first, as a lease (their score moves
    * to the lease deadline each entry carries): settle them with {@link #published} or {@link
-   * #notPublished}; a trigger never settled comes due again when its lease ends. Triggers the old
-   * list still holds are moved in first.
+   * #notPublished}; a trigger never settled comes due again when its lease ends.
    */
   public List<CardEntry> take(TaskType type, int max) {
-    requirePositive(max, "max");
-    Instant now = clock.instant();
-    Instant deadline = QueueScores.leaseDeadline(now, lease);
-    String key = RedisKeys.manualTriggers(requireType(type));
-    String oldList = RedisKeys.manualQueue(type);
-    Long moved =
-        call(
-            "move " + oldList,
-            () ->
-                redis.execute(
-                    MOVE_MANUAL_LIST,
-                    List.of(oldList, key),
-                    QueueScores.argument(now),
-                    Integer.toString(MOVED_PER_TAKE)));
-    if (moved != null && moved > 0) {
-      log.info("{} manual triggers moved from the old list {} to {}", moved, oldList, key);
-    }
-    moveUntaggedSet(type, key);
-    return commands.lease(key, now, max, deadline, "take manual triggers from " + key);
+    return takeAll(List.of(requireType(type)), max).get(type);
   }
 
   /**
-   * Moves what the set's untagged name (versions before Redis Cluster support) still holds into the
-   * tagged set, each entry with its score (LT: the earlier time wins). Not one atomic step — on a
-   * cluster the two names may live on two masters — but safe to repeat or to run in two schedulers
-   * at once: an entry leaves the old set only after it is in the new one, and adding it twice
-   * changes nothing. Cheap once the old set is gone: one EXISTS.
+   * {@link #take} for every type of {@code types} in one round trip: one script call per type's set
+   * (each set has a slot of its own), all in one pipeline.
    */
-  private void moveUntaggedSet(TaskType type, String key) {
-    String untagged = RedisKeys.untaggedManualTriggers(type);
-    if (!Boolean.TRUE.equals(call("look for " + untagged, () -> redis.hasKey(untagged)))) {
-      return;
+  public Map<TaskType, List<CardEntry>> takeAll(Collection<TaskType> types, int max) {
+    requirePositive(max, "max");
+    List<TaskType> ordered = List.copyOf(types);
+    Instant now = clock.instant();
+    List<List<String>> sets =
+        ordered.stream().map(type -> List.of(RedisKeys.manualTriggers(requireType(type)))).toList();
+    List<List<List<CardEntry>>> taken =
+        leases.leaseAll(
+            sets,
+            now,
+            max,
+            QueueScores.leaseDeadline(now, lease),
+            "take manual triggers of " + ordered.stream().map(TaskType::code).toList());
+    Map<TaskType, List<CardEntry>> byType = new EnumMap<>(TaskType.class);
+    for (int i = 0; i < ordered.size(); i++) {
+      byType.put(ordered.get(i), taken.get(i).get(0));
     }
-    Set<TypedTuple<String>> entries =
-        call(
-            "read " + untagged,
-            () -> redis.opsForZSet().rangeWithScores(untagged, 0, MOVED_PER_TAKE - 1));
-    if (entries == null || entries.isEmpty()) {
-      return;
-    }
-    Set<Tuple> tuples = new LinkedHashSet<>();
-    entries.forEach(e -> tuples.add(Tuple.of(bytes(e.getValue()), e.getScore())));
-    call(
-        "move " + untagged,
-        () ->
-            redis.execute(
-                (RedisCallback<Long>)
-                    c -> c.zSetCommands().zAdd(bytes(key), tuples, ZAddArgs.empty().lt())));
-    Object[] members = entries.stream().map(TypedTuple::getValue).toArray();
-    call("empty " + untagged, () -> redis.opsForZSet().remove(untagged, members));
-    log.info("{} manual triggers moved from {} to {}", entries.size(), untagged, key);
+    return byType;
   }
 
   /**
@@ -193,20 +153,11 @@ public final class ManualTriggerQueue {
             });
   }
 
-  /**
-   * Triggers of one type waiting or being published, plus any the old list or the untagged set
-   * still hold.
-   */
+  /** Triggers of one type waiting or being published. */
   public long length(TaskType type) {
     String key = RedisKeys.manualTriggers(requireType(type));
     Long waiting = call("length of " + key, () -> redis.opsForZSet().zCard(key));
-    String oldList = RedisKeys.manualQueue(type);
-    Long old = call("length of " + oldList, () -> redis.opsForList().size(oldList));
-    String untagged = RedisKeys.untaggedManualTriggers(type);
-    Long untaggedWaiting = call("length of " + untagged, () -> redis.opsForZSet().zCard(untagged));
-    return (waiting == null ? 0 : waiting)
-        + (old == null ? 0 : old)
-        + (untaggedWaiting == null ? 0 : untaggedWaiting);
+    return waiting == null ? 0 : waiting;
   }
 
   private static Map<Instant, List<Long>> byLease(Collection<CardEntry> taken) {

@@ -5,20 +5,20 @@ import static com.cmp.polling.core.queue.QueueArguments.requirePositive;
 import static com.cmp.polling.core.queue.QueueArguments.requireShard;
 import static com.cmp.polling.core.queue.QueueArguments.requireType;
 
-import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.schemas.task.TaskType;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.springframework.data.redis.connection.RedisZSetCommands.ZAddArgs;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
- * The only code that touches the polling queues in Redis (docs/architecture.md, "Redis keys"):
- * sharded sorted sets of card ids scored by next check time, and manual triggers. Dequeue is a
- * lease, so no card is lost between dequeue and completion. Arguments are checked before Redis;
- * every call is retryable.
+ * The only code that touches the polling queues in Redis: sharded sorted sets of card ids scored by
+ * next check time, and manual triggers. Dequeue is a lease, so no card is lost between dequeue and
+ * completion. Arguments are checked before Redis; every call is retryable.
  */
 public class PollingQueueManager {
 
@@ -27,6 +27,8 @@ public class PollingQueueManager {
 
   private final QueueCommands commands;
   private final QueueKeys keys;
+  private final DueLeases leases;
+  private final CardMoves moves;
   private final ManualTriggerQueue manual;
   private final LeaseClaims claims;
   private final QueueFigures figures;
@@ -36,9 +38,11 @@ public class PollingQueueManager {
   public PollingQueueManager(StringRedisTemplate redis, QueueSettings settings, Clock clock) {
     this.commands = new QueueCommands(redis);
     this.keys = new QueueKeys(settings.shardCount());
-    this.manual = new ManualTriggerQueue(redis, commands, settings.lease(), clock);
-    this.claims = new LeaseClaims(redis, settings.shardCount());
-    this.figures = new QueueFigures(redis, commands, settings.shardCount(), clock);
+    this.leases = new DueLeases(redis, keys, settings.shardCount());
+    this.moves = new CardMoves(redis, keys, settings.shardCount());
+    this.manual = new ManualTriggerQueue(redis, leases, settings.lease(), clock);
+    this.claims = new LeaseClaims(redis, keys);
+    this.figures = new QueueFigures(redis, commands, keys, clock);
     this.settings = settings;
     this.clock = clock;
   }
@@ -49,22 +53,24 @@ public class PollingQueueManager {
    * when its lease ends unless {@link #complete} or {@link #requeue} gives it a new time first.
    */
   public List<CardEntry> dequeueReady(int shard, TaskType type, int batchSize) {
-    requireShard(shard, settings.shardCount());
-    requireType(type);
-    int batch = Math.min(requirePositive(batchSize, "batch size"), MAX_BATCH);
+    String key = keys.of(requireShard(shard, settings.shardCount()), requireType(type));
     Instant now = clock.instant();
-    return commands.lease(
-        RedisKeys.shardQueue(shard, type),
-        now,
-        batch,
-        QueueScores.leaseDeadline(now, settings.lease()),
-        "dequeue shard " + shard + " " + type.code());
+    String operation = "dequeue shard " + shard + " " + type.code();
+    return leases.lease(key, now, batch(batchSize), deadline(now), operation);
+  }
+
+  /**
+   * {@link #dequeueReady} of every shard for each of {@code types} in one round trip (one script
+   * per shard over its queues of those types, in one pipeline): per shard, the cards per type.
+   */
+  public List<Map<TaskType, List<CardEntry>>> dequeueReadyAll(Set<TaskType> types, int batchSize) {
+    Instant now = clock.instant();
+    return leases.leaseShards(types, now, batch(batchSize), deadline(now));
   }
 
   /** Whether each task's lease is current (then moved to now + lease) or superseded. */
   public boolean[] claimLeases(TaskType type, List<LeaseClaim> leases) {
-    Instant deadline = QueueScores.leaseDeadline(clock.instant(), settings.lease());
-    return claims.claim(requireType(type), leases, deadline);
+    return claims.claim(requireType(type), leases, deadline(clock.instant()));
   }
 
   /** Puts the card in its shard queue at {@code nextCheckAt}, whether it was there or not. */
@@ -73,10 +79,9 @@ public class PollingQueueManager {
   }
 
   /**
-   * Ends a check: moves the card to {@code nextCheckAt} only if it is still queued (a card deleted
-   * or disabled while its check ran is not brought back) and not due (a card made due meanwhile, by
-   * a change that asks for a check now, is checked again now rather than after an interval).
-   * Returns false when the card had left the queue (nothing was written).
+   * Ends a check: the card moves to {@code nextCheckAt} only if still queued (one deleted or
+   * disabled meanwhile is not brought back) and not due (one made due meanwhile, by a change asking
+   * for a check now, is checked again now). False when the card had left the queue.
    */
   public boolean complete(long cardId, TaskType type, Instant nextCheckAt) {
     String operation = "complete " + describe(cardId, type);
@@ -118,42 +123,27 @@ public class PollingQueueManager {
         keys.group(checks), clock.instant(), "complete " + checks.size() + " checks");
   }
 
+  /**
+   * Moves cards between their task types' queues as planned, each card in one step (no reader sees
+   * it half moved): one script call per shard over its queues of every type, in one pipeline.
+   */
+  public void move(Collection<EntryChange> changes) {
+    moves.apply(changes);
+  }
+
   /** Takes the card out of one task type's queue (its config no longer asks for that check). */
   public void remove(long cardId, TaskType type) {
     commands.removeFromAll(
-        List.of(keys.of(cardId, type)), cardId, null, "remove " + describe(cardId, type));
+        List.of(keys.of(cardId, type)), cardId, "remove " + describe(cardId, type));
   }
 
   /** Removes the card from every shard queue of every task type, protect included. */
   public void removeFromAllQueues(long cardId) {
     commands.removeFromAll(
-        keys.all(), requireCardId(cardId), null, "remove card " + cardId + " from all queues");
+        keys.all(), requireCardId(cardId), "remove card " + cardId + " from all queues");
   }
 
-  /** Takes the cards out of every shard queue of one task type, in one pipeline. */
-  public void removeFromQueue(TaskType type, Collection<Long> cardIds) {
-    commands.removeMembers(
-        keys.group(requireType(type), cardIds),
-        "remove " + cardIds.size() + " cards from " + type.code());
-  }
-
-  /** A deleted card: {@link #onCardChanged}. */
-  public void onCardDeleted(long cardId) {
-    onCardChanged(cardId);
-  }
-
-  /** Out of every queue and of the card cache (which may hold what changed). */
-  public void onCardChanged(long cardId) {
-    commands.removeFromAll(
-        keys.all(), requireCardId(cardId), RedisKeys.cardCache(cardId), "remove card " + cardId);
-  }
-
-  /** {@link ManualTriggerQueue#enqueue}: a check of the card at the next scheduler tick. */
-  public void enqueueManual(long cardId, TaskType type) {
-    manual.enqueue(cardId, type);
-  }
-
-  /** The manual triggers: taking them (the old pollManual), settling them, their count. */
+  /** The manual triggers: asking for a check now, taking and settling them, their count. */
   public ManualTriggerQueue manualTriggers() {
     return manual;
   }
@@ -166,7 +156,7 @@ public class PollingQueueManager {
 
   /** Cards scheduled in one shard queue (ZCARD): a monitoring figure. */
   public long getQueueDepth(int shard, TaskType type) {
-    return figures.depth(shard, type);
+    return figures.depth(requireShard(shard, settings.shardCount()), requireType(type));
   }
 
   /** Cards scheduled in all shards; a shard that fails is left out with a warning. */
@@ -191,6 +181,14 @@ public class PollingQueueManager {
 
   public int shardCount() {
     return settings.shardCount();
+  }
+
+  private static int batch(int batchSize) {
+    return Math.min(requirePositive(batchSize, "batch size"), MAX_BATCH);
+  }
+
+  private Instant deadline(Instant now) {
+    return QueueScores.leaseDeadline(now, settings.lease());
   }
 
   private static String describe(long cardId, TaskType type) {

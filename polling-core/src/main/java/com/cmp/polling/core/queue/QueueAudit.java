@@ -31,8 +31,10 @@ import org.springframework.data.redis.core.script.RedisScript;
  * entry of a queue in chunks (ZSCAN), and the only two writes a repair makes, both conditional so
  * that they never undo what someone else wrote meanwhile: an entry added only where the card is
  * absent (ZADD NX), an entry removed only while its score is still the one read ({@code
- * remove_if_unchanged.lua}). Nothing is ever rescheduled, so a lease is never cut short. Members
- * that are not card ids are skipped here; a lease drops them when they come due.
+ * remove_if_unchanged.lua}). Nothing is ever rescheduled in place, so a lease is never cut short.
+ * Members that are not card ids are skipped here; a lease drops them when they come due. For the
+ * reconciler's rolling sweep it also scans a queue a step at a time from a kept cursor, reads the
+ * entries scored beyond a horizon, and counts the entries ({@link QueueSweepReads}).
  */
 public class QueueAudit {
 
@@ -48,11 +50,13 @@ public class QueueAudit {
   private final StringRedisTemplate redis;
   private final QueueKeys keys;
   private final QueueSettings settings;
+  private final QueueSweepReads sweep;
 
   public QueueAudit(StringRedisTemplate redis, QueueSettings settings) {
     this.redis = redis;
     this.keys = new QueueKeys(settings.shardCount());
     this.settings = settings;
+    this.sweep = new QueueSweepReads(redis, settings.shardCount());
   }
 
   /** Where each card stands in every task type's queue, in the order given: one pipeline. */
@@ -155,6 +159,33 @@ public class QueueAudit {
         });
   }
 
+  /**
+   * One step of a scan of a shard queue that goes on from {@code cursor} (0 starts it): about
+   * {@code count} members, and the cursor of the next step (0 at the end). A scan kept across calls
+   * from 0 back to 0 returns every entry present from its start to its end at least once.
+   */
+  public ScanStep scanStep(int shard, TaskType type, long cursor, int count) {
+    return sweep.step(
+        requireShard(shard, settings.shardCount()),
+        requireType(type),
+        cursor,
+        QueueArguments.requirePositive(count, "scan count"));
+  }
+
+  /**
+   * The entries of every queue scored after {@code horizon}, at most {@code limitPerQueue} of each
+   * queue (the lowest scores first): one pipeline of ZRANGEBYSCORE, each as cheap as what it
+   * returns.
+   */
+  public List<QueueEntry> entriesAfter(Instant horizon, int limitPerQueue) {
+    return sweep.beyond(horizon, QueueArguments.requirePositive(limitPerQueue, "limit"));
+  }
+
+  /** How many entries the shard queues of every task type hold together (ZCARD each). */
+  public long entryCount() {
+    return sweep.count();
+  }
+
   /** Adds each check whose card is absent from that queue (ZADD NX): true per check added. */
   public boolean[] addIfAbsent(List<ScheduledCheck> checks) {
     if (checks.isEmpty()) {
@@ -224,11 +255,19 @@ public class QueueAudit {
   /**
    * Whether the entry's score may be a lease deadline: a leased card is scored at most one lease
    * (and the instances' clock differences) ahead. A check scheduled that soon cannot be told from a
-   * lease, so it counts as one too.
+   * lease, so it counts as one too. Only an entry in its card's own shard can be a lease a check
+   * holds: a handler claims its task's lease in the card's shard ({@code cardId % shardCount}), so
+   * an entry in another shard's queue, however it is scored, is never claimed and never completed
+   * ({@link #inItsCardsShard}).
    */
   public boolean mayBeLeased(QueueEntry entry, Instant now) {
     Instant at = entry.at();
     return at.isAfter(now) && !at.isAfter(now.plus(settings.lease()).plus(CLOCK_SLACK));
+  }
+
+  /** Whether the entry sits in the queue of its card's shard, the only one a check works on. */
+  public boolean inItsCardsShard(QueueEntry entry) {
+    return keys.shardOf(entry.cardId()) == entry.shard();
   }
 
   /** The shard whose queues hold the card: {@code cardId % shardCount}. */
@@ -240,7 +279,8 @@ public class QueueAudit {
     return settings.shardCount();
   }
 
-  private static Long cardIdOf(String member) {
+  /** The card id a member names, or null for a member that is not one. */
+  static Long cardIdOf(String member) {
     try {
       long id = Long.parseLong(member);
       return id > 0 ? id : null;

@@ -33,10 +33,6 @@ final class QueueCommands {
 
   private static final Logger log = LoggerFactory.getLogger(QueueCommands.class);
 
-  @SuppressWarnings("rawtypes")
-  private static final RedisScript<List> LEASE_DUE_CARDS =
-      LuaScripts.load("com/cmp/polling/core/queue/scripts/lease_due_cards.lua", List.class);
-
   private static final RedisScript<Long> COMPLETE_IF_QUEUED =
       LuaScripts.load("com/cmp/polling/core/queue/scripts/complete_if_queued.lua", Long.class);
 
@@ -47,36 +43,6 @@ final class QueueCommands {
 
   QueueCommands(StringRedisTemplate redis) {
     this.redis = redis;
-  }
-
-  /** Runs lease_due_cards.lua (by EVALSHA) and parses its card id / score pairs. */
-  List<CardEntry> lease(String key, Instant now, int batch, Instant deadline, String operation) {
-    List<?> flat =
-        call(
-            operation,
-            () ->
-                redis.execute(
-                    LEASE_DUE_CARDS,
-                    List.of(key),
-                    QueueScores.argument(now),
-                    Integer.toString(batch),
-                    QueueScores.argument(deadline)));
-    List<CardEntry> entries = new ArrayList<>(flat.size() / 2);
-    for (int i = 0; i < flat.size(); i += 2) {
-      String member = flat.get(i).toString();
-      try {
-        entries.add(
-            new CardEntry(
-                QueueArguments.requireCardId(Long.parseLong(member)),
-                QueueScores.instant(flat.get(i + 1).toString()),
-                deadline));
-      } catch (IllegalArgumentException e) {
-        // Written by hand or by a bug: it would come due again with every lease, so drop it.
-        log.warn("dropped '{}' from {}: not a card id", member, key);
-        call("drop bad member of " + key, () -> redis.opsForZSet().remove(key, member));
-      }
-    }
-    return entries;
   }
 
   void add(String key, long cardId, Instant at, String operation) {
@@ -161,30 +127,10 @@ final class QueueCommands {
         c -> tuplesByKey.forEach((k, tuples) -> c.zSetCommands().zAdd(bytes(k), tuples, args)));
   }
 
-  /** Pipelined ZREM of the member from every key, then DEL of {@code alsoDelete} (if any). */
-  void removeFromAll(Collection<String> keys, long cardId, String alsoDelete, String operation) {
+  /** Pipelined ZREM of the member from every key. */
+  void removeFromAll(Collection<String> keys, long cardId, String operation) {
     byte[] member = bytes(Long.toString(cardId));
-    pipeline(
-        operation,
-        c -> {
-          keys.forEach(key -> c.zSetCommands().zRem(bytes(key), member));
-          if (alsoDelete != null) {
-            c.keyCommands().del(bytes(alsoDelete));
-          }
-        });
-  }
-
-  /** One pipelined ZREM per key of the listed card ids. */
-  void removeMembers(Map<String, List<Long>> cardIdsByKey, String operation) {
-    pipeline(
-        operation,
-        c ->
-            cardIdsByKey.forEach(
-                (key, ids) ->
-                    c.zSetCommands()
-                        .zRem(
-                            bytes(key),
-                            ids.stream().map(id -> bytes(id.toString())).toArray(byte[][]::new))));
+    pipeline(operation, c -> keys.forEach(key -> c.zSetCommands().zRem(bytes(key), member)));
   }
 
   Double scoreOf(String key, long cardId, String operation) {

@@ -1,9 +1,7 @@
 package com.cmp.polling.core.queue;
 
-import static com.cmp.polling.core.queue.QueueArguments.requireShard;
 import static com.cmp.polling.core.queue.QueueArguments.requireType;
 
-import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.schemas.task.TaskType;
 import java.time.Clock;
 import java.time.Instant;
@@ -20,20 +18,20 @@ final class QueueFigures {
   private static final Logger log = LoggerFactory.getLogger(PollingQueueManager.class);
 
   private final QueueCommands commands;
+  private final QueueKeys keys;
   private final ShardFiguresReader reader;
-  private final int shardCount;
   private final Clock clock;
 
-  QueueFigures(StringRedisTemplate redis, QueueCommands commands, int shardCount, Clock clock) {
+  QueueFigures(StringRedisTemplate redis, QueueCommands commands, QueueKeys keys, Clock clock) {
     this.commands = commands;
-    this.reader = new ShardFiguresReader(redis, shardCount);
-    this.shardCount = shardCount;
+    this.keys = keys;
+    this.reader = new ShardFiguresReader(redis, keys.shardCount());
     this.clock = clock;
   }
 
+  /** ZCARD of one shard queue; the caller checked the shard and type. */
   long depth(int shard, TaskType type) {
-    requireShard(shard, shardCount);
-    String key = RedisKeys.shardQueue(shard, requireType(type));
+    String key = keys.of(shard, type);
     return commands.count(key, "depth of " + key);
   }
 

@@ -52,15 +52,13 @@ public class QueueInspector {
   }
 
   /**
-   * Whether a manual {@code type} check of the card waits for a scheduler round or is being
-   * published (in the trigger set), or still sits in the list older versions wrote.
+   * Whether a manual {@code type} check of the card waits for the scheduler or is being published.
    */
   public boolean manualPending(long cardId, TaskType type) {
     String key = RedisKeys.manualTriggers(requireType(type));
     String member = Long.toString(requireCardId(cardId));
     try {
-      return redis.opsForZSet().score(key, member) != null
-          || redis.opsForList().indexOf(RedisKeys.manualQueue(type), member) != null;
+      return redis.opsForZSet().score(key, member) != null;
     } catch (DataAccessException e) {
       throw new PollingQueueException(
           "manual check of card " + cardId + " in " + key + " failed in Redis: " + e.getMessage(),

@@ -11,13 +11,29 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Which shard queue holds a card: {@code cardId % shardCount}, one queue per task type. */
+/**
+ * Which shard queue holds a card: {@code cardId % shardCount}, one queue per task type. The names
+ * are built once: a name carries its shard's hash tag, and completions ask for thousands a second.
+ */
 final class QueueKeys {
 
+  private static final TaskType[] TYPES = TaskType.values();
+
   private final int shardCount;
+  private final String[][] names;
 
   QueueKeys(int shardCount) {
     this.shardCount = shardCount;
+    this.names = new String[TYPES.length][shardCount];
+    for (TaskType type : TYPES) {
+      for (int shard = 0; shard < shardCount; shard++) {
+        names[type.ordinal()][shard] = RedisKeys.shardQueue(shard, type);
+      }
+    }
+  }
+
+  int shardCount() {
+    return shardCount;
   }
 
   int shardOf(long cardId) {
@@ -25,7 +41,11 @@ final class QueueKeys {
   }
 
   String of(long cardId, TaskType type) {
-    return RedisKeys.shardQueue(shardOf(cardId), requireType(type));
+    return of(shardOf(cardId), requireType(type));
+  }
+
+  String of(int shard, TaskType type) {
+    return names[type.ordinal()][shard];
   }
 
   /**
@@ -33,11 +53,9 @@ final class QueueKeys {
    * count leaves nothing behind.
    */
   List<String> all() {
-    List<String> keys = new ArrayList<>(TaskType.values().length * shardCount);
-    for (TaskType type : TaskType.values()) {
-      for (int shard = 0; shard < shardCount; shard++) {
-        keys.add(RedisKeys.shardQueue(shard, type));
-      }
+    List<String> keys = new ArrayList<>(TYPES.length * shardCount);
+    for (String[] ofType : names) {
+      keys.addAll(List.of(ofType));
     }
     return keys;
   }
@@ -49,7 +67,7 @@ final class QueueKeys {
    */
   Map<String, List<ScheduledCheck>> group(Collection<ScheduledCheck> checks) {
     @SuppressWarnings("unchecked")
-    List<ScheduledCheck>[] byQueue = new List[shardCount * TaskType.values().length];
+    List<ScheduledCheck>[] byQueue = new List[shardCount * TYPES.length];
     for (ScheduledCheck check : checks) {
       int queue = check.taskType().ordinal() * shardCount + shardOf(check.cardId());
       if (byQueue[queue] == null) {
@@ -60,17 +78,9 @@ final class QueueKeys {
     Map<String, List<ScheduledCheck>> byKey = new HashMap<>();
     for (int queue = 0; queue < byQueue.length; queue++) {
       if (byQueue[queue] != null) {
-        TaskType type = TaskType.values()[queue / shardCount];
-        byKey.put(RedisKeys.shardQueue(queue % shardCount, type), byQueue[queue]);
+        byKey.put(names[queue / shardCount][queue % shardCount], byQueue[queue]);
       }
     }
-    return byKey;
-  }
-
-  /** The card ids grouped by their queue of {@code type}. */
-  Map<String, List<Long>> group(TaskType type, Collection<Long> cardIds) {
-    Map<String, List<Long>> byKey = new HashMap<>();
-    cardIds.forEach(id -> byKey.computeIfAbsent(of(id, type), k -> new ArrayList<>()).add(id));
     return byKey;
   }
 }

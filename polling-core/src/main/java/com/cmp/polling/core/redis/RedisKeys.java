@@ -4,14 +4,15 @@ import com.cmp.polling.schemas.task.TaskType;
 
 /**
  * Every Redis key of the polling system, built in one place (docs/architecture.md, "Redis keys").
- * Key names are part of the contract with operators and older tooling: do not change them.
+ * Key names are part of the contract with operators and the data already in Redis: a renamed key
+ * needs its move at start-up (the {@code legacy*} names below).
  *
  * <p>On a Redis Cluster every key lives in the hash slot of its name, or of the part of its name in
- * braces (a hash tag). A script or a RENAME must find all its keys in one slot: the few keys used
- * together carry a hash tag naming their partner (the manual trigger set and the old manual list,
- * the configs' staging copy and the configs). Every other key is used alone — each Lua script here
- * takes one key, pipelines are routed command by command — so the shard queues, card hashes, locks
- * and permits keep their names and spread over the masters by those names.
+ * braces (a hash tag). A script or a RENAME must find all its keys in one slot, so the keys used
+ * together carry a tag they share: a shard's queues of every task type (one script moves a card
+ * between them), the manual trigger set and the old manual list, the configs' staging copy and the
+ * configs. The shards' tags are chosen to spread them evenly over the masters ({@link ShardTags}).
+ * Every other key is used alone and spreads over the masters by its name.
  */
 public final class RedisKeys {
 
@@ -44,6 +45,31 @@ public final class RedisKeys {
   public static final String RECONCILE_STATUS = "polling:reconcile:status";
 
   /**
+   * The latest back-pressure decisions to hold a task type back, of every scheduler instance (LIST
+   * of JSON entries, newest first, trimmed to a few hundred).
+   */
+  public static final String HOLD_BACKS = "polling:backpressure:hold-backs";
+
+  /**
+   * Rebuild and reconcile requests of the operator app (LIST of JSON): each is taken by one
+   * scheduler instance, which answers under {@link #schedulerAnswer}.
+   */
+  public static final String SCHEDULER_REQUESTS = "polling:scheduler:requests";
+
+  /**
+   * Where the queue reconciler stands between passes (HASH): the highest planning change it has
+   * compared, its sweep's position, and what its last full pass saw (queues built, replication
+   * slot, configs). Gone means a full pass next.
+   */
+  public static final String RECONCILE_PROGRESS = "polling:reconcile:progress";
+
+  /**
+   * When the lifecycle listener last created its replication slot (STRING, ISO instant): changes
+   * committed before a slot existed never reach the queues through the change stream.
+   */
+  public static final String CDC_SLOT_CREATED = "polling:cdc:slot-created";
+
+  /**
    * Cards under a protection period (ZSET: card id scored by the period's end, unix seconds): lets
    * the initializer find the few protected cards without one lookup per card.
    */
@@ -66,35 +92,47 @@ public final class RedisKeys {
 
   private RedisKeys() {}
 
-  /** {@code polling:shard:{n}:queue:{taskType}} (ZSET: card id scored by next check time). */
-  public static String shardQueue(int shard, TaskType type) {
-    return "polling:shard:" + shard + ":queue:" + type.code();
-  }
-
   /**
-   * {@code polling:manual:{taskType}} (LIST of card ids triggered by hand): the manual triggers of
-   * earlier versions, moved into {@link #manualTriggers} by the scheduler as it finds them.
+   * {@code polling:shard:{<n>-<suffix>}:queue:<taskType>} (ZSET: card id scored by next check
+   * time), e.g. {@code polling:shard:{8-qth}:queue:carddata}. The braces hold the shard's hash tag:
+   * its four task types share one slot, and the shards spread evenly over a cluster's masters.
    */
-  public static String manualQueue(TaskType type) {
-    return "polling:manual:" + type.code();
+  public static String shardQueue(int shard, TaskType type) {
+    return "polling:shard:{" + ShardTags.of(shard) + "}:queue:" + type.code();
   }
 
   /**
    * {@code polling:manual:due:{polling:manual:<taskType>}} (ZSET: card id scored by trigger time,
    * unix seconds; a trigger being published is leased like a shard queue member, scored by its
-   * lease deadline). The hash tag is the name of the old {@link #manualQueue} list: on a Redis
+   * lease deadline). The hash tag is the name of the old {@link #legacyManualList}: on a Redis
    * Cluster both are in one slot, as the script moving the list into the set needs.
    */
   public static String manualTriggers(TaskType type) {
-    // The old list's name spelt out, not manualQueue(): only the queue package calls that.
-    return "polling:manual:due:{polling:manual:" + type.code() + "}";
+    return "polling:manual:due:{" + legacyManualList(type) + "}";
   }
 
   /**
-   * {@code polling:manual:due:<taskType>}: the name {@link #manualTriggers} had before the hash tag
-   * (single server only). The scheduler moves what it still holds into the tagged set.
+   * {@code polling:shard:<n>:queue:<taskType>}: the shard queues' names before their hash tags.
+   * Moved into {@link #shardQueue} once, at the scheduler's start.
    */
-  public static String untaggedManualTriggers(TaskType type) {
+  public static String legacyShardQueue(int shard, TaskType type) {
+    return "polling:shard:" + shard + ":queue:" + type.code();
+  }
+
+  /**
+   * {@code polling:manual:<taskType>} (LIST of card ids triggered by hand): the manual triggers of
+   * versions before the trigger set. Moved into {@link #manualTriggers} once, at the scheduler's
+   * start.
+   */
+  public static String legacyManualList(TaskType type) {
+    return "polling:manual:" + type.code();
+  }
+
+  /**
+   * {@code polling:manual:due:<taskType>}: the name {@link #manualTriggers} had before its hash tag
+   * (single server only). Moved into the tagged set once, at the scheduler's start.
+   */
+  public static String legacyManualTriggers(TaskType type) {
     return "polling:manual:due:" + type.code();
   }
 
@@ -107,9 +145,12 @@ public final class RedisKeys {
     return CONFIGS + ":staging:" + copyId + ":{" + CONFIGS + "}";
   }
 
-  /** {@code polling:card:{id}} (HASH: the card cache). */
-  public static String cardCache(long cardId) {
-    return "polling:card:" + cardId;
+  /**
+   * {@code polling:scheduler:answer:{requestId}} (LIST with TTL): the answer of the scheduler
+   * instance that took a request of {@link #SCHEDULER_REQUESTS}, for the operator waiting on it.
+   */
+  public static String schedulerAnswer(String requestId) {
+    return "polling:scheduler:answer:" + requestId;
   }
 
   /** {@code polling:stats:{taskType}} (HASH: scheduler statistics). */
@@ -157,8 +198,14 @@ public final class RedisKeys {
 
   /**
    * {@code polling:checks:last:{cardId}} (HASH with TTL: task type code to the time and result of
-   * the card's last check of that type, written by the check handlers for the operator console).
+   * the card's last check of that type). No longer written: the check handlers kept one per polled
+   * card (about 1.2 GiB at 10 M cards, an HSET and an EXPIRE per check) for one reader, the
+   * console's card page, which finds what it shows in PostgreSQL instead. The entries left expire
+   * by their TTL (at most two days).
+   *
+   * @deprecated kept only while readers of its entries remain; to be removed with them
    */
+  @Deprecated(forRemoval = true)
   public static String lastChecks(long cardId) {
     return "polling:checks:last:" + cardId;
   }

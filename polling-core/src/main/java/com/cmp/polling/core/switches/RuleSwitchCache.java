@@ -1,42 +1,42 @@
 package com.cmp.polling.core.switches;
 
-import com.cmp.polling.core.concurrent.DaemonThreads;
+import com.cmp.polling.core.announce.Announced;
+import com.cmp.polling.core.announce.AnnouncedSnapshot;
 import com.cmp.polling.core.redis.RedisKeys;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.dao.DataAccessException;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
  * The rule switches as every process sees them: a snapshot read from the database, swapped whole,
  * reloaded on a short interval and at once when a process announces a change ({@code
- * polling:rules:switches:changed}), so a change reaches every instance without a restart. Until the
- * first load, every rule is enforced ({@link RuleSwitches#ENFORCE_ALL}).
+ * polling:rules:switches:changed}; {@link AnnouncedSnapshot}), so a change reaches every instance
+ * without a restart. Until the first load, every rule is enforced ({@link
+ * RuleSwitches#ENFORCE_ALL}).
  */
-public class RuleSwitchCache implements AutoCloseable {
+public class RuleSwitchCache implements Announced, AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(RuleSwitchCache.class);
 
-  private final RuleSwitchStore store;
-  private final StringRedisTemplate redis;
-  private final Clock clock;
-  private volatile RuleSwitches current = RuleSwitches.ENFORCE_ALL;
-  private ScheduledExecutorService refresher;
+  private final AnnouncedSnapshot<RuleSwitches> switches;
 
   public RuleSwitchCache(RuleSwitchStore store, StringRedisTemplate redis, Clock clock) {
-    this.store = store;
-    this.redis = redis;
-    this.clock = clock;
+    this.switches =
+        new AnnouncedSnapshot<>(
+            "rule switches",
+            RedisKeys.RULE_SWITCHES_CHANGED,
+            RuleSwitches.ENFORCE_ALL,
+            store::load,
+            RuleSwitchCache::reloaded,
+            redis,
+            clock);
   }
 
   /** The switches as last loaded. */
   public RuleSwitches current() {
-    return current;
+    return switches.current();
   }
 
   /**
@@ -44,14 +44,14 @@ public class RuleSwitchCache implements AutoCloseable {
    * propagates.
    */
   public RuleSwitches refreshNow() {
-    RuleSwitches next = store.load();
-    RuleSwitches previous = current;
-    current = next;
+    return switches.refreshNow().after();
+  }
+
+  private static void reloaded(RuleSwitches previous, RuleSwitches next) {
     if (!previous.defaults().equals(next.defaults())
         || !previous.carriers().equals(next.carriers())) {
       log.info("rule switches loaded: {}", describe(next));
     }
-    return next;
   }
 
   /**
@@ -59,38 +59,23 @@ public class RuleSwitchCache implements AutoCloseable {
    * disconnected at that moment catches up at its periodic refresh.
    */
   public void announceChange() {
-    try {
-      redis.convertAndSend(RedisKeys.RULE_SWITCHES_CHANGED, clock.instant().toString());
-    } catch (DataAccessException e) {
-      log.warn(
-          "rule switch change not announced ({}); other processes reload at their periodic"
-              + " refresh",
-          e.getMessage());
-    }
+    switches.announceChange();
+  }
+
+  @Override
+  public String channel() {
+    return switches.channel();
   }
 
   /** Another process changed a switch: reload now (a failure keeps the switches in use). */
+  @Override
   public void onAnnouncement() {
-    refreshQuietly();
+    switches.onAnnouncement();
   }
 
   /** Reloads every {@code period} on a daemon thread until {@link #close()}. */
-  public synchronized void startPeriodicRefresh(Duration period) {
-    if (refresher != null) {
-      return;
-    }
-    refresher =
-        Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("rule-switch-refresh"));
-    refresher.scheduleWithFixedDelay(
-        this::refreshQuietly, period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS);
-  }
-
-  private void refreshQuietly() {
-    try {
-      refreshNow();
-    } catch (RuntimeException e) {
-      log.error("rule switch refresh failed; the switches in use stay in force", e);
-    }
+  public void startPeriodicRefresh(Duration period) {
+    switches.startPeriodicRefresh(period);
   }
 
   private static String describe(RuleSwitches switches) {
@@ -110,10 +95,7 @@ public class RuleSwitchCache implements AutoCloseable {
   }
 
   @Override
-  public synchronized void close() {
-    if (refresher != null) {
-      refresher.shutdownNow();
-      refresher = null;
-    }
+  public void close() {
+    switches.close();
   }
 }

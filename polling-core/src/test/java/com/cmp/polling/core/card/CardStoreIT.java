@@ -11,13 +11,10 @@ import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.springframework.jdbc.datasource.DataSourceTransactionManager;
-import org.springframework.transaction.support.TransactionTemplate;
 
 class CardStoreIT {
 
@@ -241,64 +238,57 @@ class CardStoreIT {
   }
 
   @Test
-  void updateMonthUsageAll_storesEachCardsCounters_andLeavesDeletedCardsAlone() {
-    long first = data.card().insert();
-    long second = data.card().insert();
-    long deleted = data.card().insert();
+  void updateRealNameStatusAll_writesEachCardsStatus_andLeavesDeletedAndUnknownCardsOut() {
+    long first = data.card().unverified().insert();
+    long second = data.card().verified().insert();
+    long untouched = data.card().unverified().insert();
+    long deleted = data.card().unverified().insert();
     data.softDeleteCard(deleted);
-    LocalDate december = LocalDate.of(2026, 12, 1);
 
-    int updated =
-        store.updateMonthUsageAll(
+    Set<Long> updated =
+        store.updateRealNameStatusAll(
             Map.of(
                 first,
-                new MonthUsage(december, new BigDecimal("10.5"), new BigDecimal("3000")),
+                RealNameStatus.VERIFIED,
                 second,
-                new MonthUsage(december, new BigDecimal("0.125"), BigDecimal.ZERO),
+                RealNameStatus.UNVERIFIED,
                 deleted,
-                new MonthUsage(december, BigDecimal.TEN, BigDecimal.TEN),
+                RealNameStatus.VERIFIED,
                 55_555_555L,
-                new MonthUsage(december, BigDecimal.TEN, BigDecimal.TEN)));
+                RealNameStatus.VERIFIED));
 
-    assertThat(updated).isEqualTo(2);
-    assertThat(store.findById(first).orElseThrow().monthUsage())
-        .isEqualTo(new MonthUsage(december, new BigDecimal("10.500"), new BigDecimal("3000.000")));
-    MonthUsage secondStored = store.findById(second).orElseThrow().monthUsage();
-    assertThat(secondStored.monthStart()).isEqualTo(december);
-    assertThat(secondStored.currentMonthUsageMb()).isEqualByComparingTo("0.125");
-    assertThat(store.updateMonthUsageAll(Map.of())).isZero();
+    assertThat(updated).containsExactlyInAnyOrder(first, second);
+    assertThat(store.findById(first).orElseThrow().isRealNameVerified()).isTrue();
+    assertThat(store.findById(second).orElseThrow().isRealNameVerified()).isFalse();
+    assertThat(store.findById(untouched).orElseThrow().isRealNameVerified()).isFalse();
+    assertThat(store.updateRealNameStatusAll(Map.of())).isEmpty();
   }
 
   @Test
-  void findByIdsForUpdate_returnsTheLiveCardsInIdOrder_lockedUntilTheTransactionEnds()
-      throws Exception {
-    long second = data.card().insert();
-    long first = data.card().insert();
-    long deleted = data.card().insert();
-    data.softDeleteCard(deleted);
-    var transactions =
-        new TransactionTemplate(new DataSourceTransactionManager(postgres.dataSource()));
+  void monthUsage_isReadWithOneCard_fromItsOwnTable_andLeftOutOfReadsOfMany() {
+    long counted = data.card().monthUsage(LocalDate.of(2026, 11, 1), "7.5", "30").insert();
+    long neverSampled = data.card().insert();
 
-    transactions.executeWithoutResult(
-        status -> {
-          assertThat(store.findByIdsForUpdate(List.of(first, second, deleted, 55_555_555L)))
-              .extracting(Card::id)
-              .containsExactly(Math.min(first, second), Math.max(first, second));
-          // Another connection cannot take the lock meanwhile.
-          assertThatThrownBy(
-                  () ->
-                      CompletableFuture.supplyAsync(
-                              () ->
-                                  postgres
-                                      .jdbc()
-                                      .sql(
-                                          "SELECT id FROM tb_iot_card WHERE id = ? FOR UPDATE NOWAIT")
-                                      .param(first)
-                                      .query(Long.class)
-                                      .single())
-                          .get(10, TimeUnit.SECONDS))
-              .hasMessageContaining("could not obtain lock");
-        });
-    assertThat(store.findByIdsForUpdate(List.of())).isEmpty();
+    assertThat(store.findById(counted).orElseThrow().monthUsage())
+        .isEqualTo(
+            new MonthUsage(
+                LocalDate.of(2026, 11, 1), new BigDecimal("7.500"), new BigDecimal("30.000")));
+    assertThat(store.findById(neverSampled).orElseThrow().monthUsage()).isEqualTo(MonthUsage.NONE);
+    String iccid = store.findById(counted).orElseThrow().iccid();
+    assertThat(store.findByIccid(iccid).orElseThrow().monthUsage().currentMonthUsageMb())
+        .isEqualByComparingTo("7.5");
+    // The pipeline reads cards many at a time without them: nothing there needs them.
+    assertThat(store.findByIds(List.of(counted, neverSampled)))
+        .extracting(Card::monthUsage)
+        .containsOnlyNulls();
+    // And nothing of them is in the card table any more.
+    assertThat(
+            postgres
+                .jdbc()
+                .sql("SELECT current_month_start_date IS NULL FROM tb_iot_card WHERE id = ?")
+                .param(counted)
+                .query(Boolean.class)
+                .single())
+        .isTrue();
   }
 }

@@ -124,20 +124,30 @@ class PollingLifecycleServiceIT {
   }
 
   @Test
-  void statusChange_dropsTheCardsCacheEntry_whichMayHoldTheOldCarrierOrDevice() {
+  void statusChange_ofACardMovedToAnotherCarrier_requeuesItDueNow_andLeavesTheOthersAlone() {
     long moved = postgres.data().card().insert();
     long untouched = postgres.data().card().insert();
-    for (long card : List.of(moved, untouched)) {
-      lifecycle.onCardCreated(card);
-      redis.template().opsForHash().put(RedisKeys.cardCache(card), "carrierId", "1");
-    }
+    lifecycle.onBatchCardsCreated(List.of(moved, untouched));
+    Instant untouchedRealname = score(untouched, TaskType.REALNAME);
     postgres.jdbc().sql("UPDATE tb_iot_card SET carrier_id = 2 WHERE id = ?").param(moved).update();
 
     lifecycle.onCardStatusChanged(moved);
 
-    assertThat(redis.template().hasKey(RedisKeys.cardCache(moved))).isFalse();
-    assertThat(redis.template().hasKey(RedisKeys.cardCache(untouched))).isTrue();
     assertThat(score(moved, TaskType.REALNAME)).isEqualTo(clock.instant());
+    assertThat(score(untouched, TaskType.REALNAME)).isEqualTo(untouchedRealname);
+  }
+
+  @Test
+  void statusChange_keepsADueTimeEarlierThanNow_andMakesALeasedCardDueNow() {
+    long card = postgres.data().card().insert();
+    lifecycle.onCardCreated(card);
+    queues.requeue(card, TaskType.REALNAME, clock.instant().minusSeconds(40)); // waiting, overdue
+    queues.requeue(card, TaskType.CARDDATA, clock.instant().plusSeconds(300)); // leased
+
+    lifecycle.onCardStatusChanged(card);
+
+    assertThat(score(card, TaskType.REALNAME)).isEqualTo(clock.instant().minusSeconds(40));
+    assertThat(score(card, TaskType.CARDDATA)).isEqualTo(clock.instant());
   }
 
   @Test
@@ -209,19 +219,17 @@ class PollingLifecycleServiceIT {
   }
 
   @Test
-  void deviceDeleted_takesItsCardsOutOfEveryQueueAndTheCache_andSaysWhy() {
+  void deviceDeleted_takesItsCardsOutOfEveryQueue_andSaysWhy() {
     long device = postgres.data().device().insert();
     long card = postgres.data().card().device(device).insert();
     lifecycle.onCardCreated(card);
     queues.requeue(card, TaskType.PROTECT, clock.instant());
-    redis.template().opsForHash().put(RedisKeys.cardCache(card), "device_polling_allowed", "true");
     postgres.data().softDeleteDevice(device);
 
     try (CapturedLogs logs = CapturedLogs.of(PollingLifecycleService.class)) {
-      lifecycle.onCardDeviceDeleted(card);
+      lifecycle.onCardStatusChanged(card); // what device_deleted does for each card of the device
 
       assertThat(queuedTypes(card)).isEmpty();
-      assertThat(redis.template().hasKey(RedisKeys.cardCache(card))).isFalse();
       assertThat(logs.messages(Level.INFO))
           .contains(
               "card "
@@ -244,7 +252,7 @@ class PollingLifecycleServiceIT {
     long toNone = postgres.data().card().device(deleted).insert();
     long stays = postgres.data().card().device(deleted).insert();
     postgres.data().softDeleteDevice(deleted);
-    List.of(toLive, toNone, stays).forEach(lifecycle::onCardDeviceDeleted);
+    lifecycle.onBatchCardsStatusChanged(List.of(toLive, toNone, stays));
     moveTo(toLive, live);
     moveTo(toNone, null);
 
@@ -268,7 +276,7 @@ class PollingLifecycleServiceIT {
 
     // The device's fan-out took longer than the card's own change: order does not matter.
     lifecycle.onCardStatusChanged(card);
-    lifecycle.onCardDeviceDeleted(card);
+    lifecycle.onCardStatusChanged(card); // the device's deletion, fanned out to its card
 
     assertThat(queuedTypes(card)).hasSize(3);
   }
@@ -278,7 +286,7 @@ class PollingLifecycleServiceIT {
     long device = postgres.data().device().insert();
     long card = postgres.data().card().device(device).insert();
     postgres.data().softDeleteDevice(device);
-    lifecycle.onCardDeviceDeleted(card);
+    lifecycle.onCardStatusChanged(card);
     postgres
         .jdbc()
         .sql("UPDATE tb_device SET deleted_at = NULL WHERE id = ?")
@@ -299,13 +307,12 @@ class PollingLifecycleServiceIT {
   }
 
   @Test
-  void deleteDropsTheCache_disableKeepsIt_bothRemoveWithoutLookingAtAnyFlag() {
+  void deleteAndDisable_bothRemoveFromEveryQueue_withoutLookingAtAnyFlag() {
     long deleted = postgres.data().card().insert();
     long disabled = postgres.data().card().insert();
     for (long card : List.of(deleted, disabled)) {
       lifecycle.onCardCreated(card);
       queues.requeue(card, TaskType.PROTECT, clock.instant());
-      redis.template().opsForHash().put(RedisKeys.cardCache(card), "iccid", "x");
     }
 
     lifecycle.onCardDeleted(deleted);
@@ -313,8 +320,6 @@ class PollingLifecycleServiceIT {
 
     assertThat(queuedTypes(deleted)).isEmpty();
     assertThat(queuedTypes(disabled)).isEmpty();
-    assertThat(redis.template().hasKey(RedisKeys.cardCache(deleted))).isFalse();
-    assertThat(redis.template().hasKey(RedisKeys.cardCache(disabled))).isTrue();
   }
 
   private Set<TaskType> queuedTypes(long card) {

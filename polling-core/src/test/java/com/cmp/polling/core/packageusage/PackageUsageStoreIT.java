@@ -268,6 +268,59 @@ class PackageUsageStoreIT {
     assertThat(store.refreshState(PackageOwner.device(device), now)).isZero();
   }
 
+  @Test
+  void refreshStateAll_changesThePackagesOfEveryOwnerAsEachAloneWould_inOneStatementPerKind() {
+    Instant now = Instant.parse("2026-06-01T00:00:00Z");
+    long card = data.card().insert();
+    long cardExpired = data.packageOfCard(card).status(1).expiresAt(now).insert();
+    long device = data.device().insert();
+    long deviceAtLimit = data.packageOfDevice(device).status(1).usage("10", "10").insert();
+    // Expired and at its limit: it expires (nothing of an expired package decides any more).
+    long bothAtOnce =
+        data.packageOfDevice(device).status(1).usage("10", "10").expiresAt(now).insert();
+    long healthy = data.card().insert();
+    long healthyPackage = data.packageOfCard(healthy).status(1).usage("1", "10").insert();
+
+    Map<PackageOwner, Integer> changed =
+        store.refreshStateAll(
+            List.of(
+                PackageOwner.card(card), PackageOwner.device(device), PackageOwner.card(healthy)),
+            now);
+
+    assertThat(changed)
+        .containsOnly(
+            Map.entry(PackageOwner.card(card), 1), Map.entry(PackageOwner.device(device), 2));
+    assertThat(statusOf(cardExpired)).isEqualTo(PackageStatus.EXPIRED);
+    assertThat(statusOf(deviceAtLimit)).isEqualTo(PackageStatus.EXHAUSTED);
+    assertThat(statusOf(bothAtOnce)).isEqualTo(PackageStatus.EXPIRED);
+    assertThat(statusOf(healthyPackage)).isEqualTo(PackageStatus.ACTIVE);
+    assertThat(store.refreshStateAll(List.of(PackageOwner.card(card)), now)).isEmpty();
+    assertThat(store.refreshStateAll(List.of(), now)).isEmpty();
+  }
+
+  @Test
+  void activatePendingAll_activatesThePendingPackagesOfEachOwner_only() {
+    Instant now = Instant.parse("2026-06-01T00:00:00Z");
+    long card = data.card().insert();
+    long pendingOfCard = data.packageOfCard(card).status(0).insert();
+    long device = data.device().insert();
+    long firstOfDevice = data.packageOfDevice(device).status(0).insert();
+    long secondOfDevice = data.packageOfDevice(device).status(0).insert();
+    long other = data.card().insert();
+    long pendingOfOther = data.packageOfCard(other).status(0).insert();
+
+    Map<PackageOwner, Integer> activated =
+        store.activatePendingAll(
+            List.of(PackageOwner.card(card), PackageOwner.device(device)), now);
+
+    assertThat(activated)
+        .containsOnly(
+            Map.entry(PackageOwner.card(card), 1), Map.entry(PackageOwner.device(device), 2));
+    assertThat(List.of(statusOf(pendingOfCard), statusOf(firstOfDevice), statusOf(secondOfDevice)))
+        .containsOnly(PackageStatus.ACTIVE);
+    assertThat(statusOf(pendingOfOther)).isEqualTo(PackageStatus.PENDING_ACTIVATION);
+  }
+
   private BigDecimal usageOf(long packageId) {
     return postgres
         .jdbc()

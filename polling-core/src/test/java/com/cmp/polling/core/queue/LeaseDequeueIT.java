@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.testsupport.net.Ports;
 import com.cmp.polling.testsupport.redis.RedisExtension;
 import com.cmp.polling.testsupport.time.SettableClock;
@@ -142,12 +143,12 @@ class LeaseDequeueIT {
   @Test
   void aMemberThatIsNotACardId_isDroppedByTheDequeue_andTheCardsAroundItAreHandedOut() {
     queues.requeue(16 * 3 + 7, CARDDATA, clock.instant().minusSeconds(2));
-    redis.template().opsForZSet().add("polling:shard:7:queue:carddata", "garbage", 1);
+    redis.template().opsForZSet().add(RedisKeys.shardQueue(7, CARDDATA), "garbage", 1);
 
     assertThat(queues.dequeueReady(7, CARDDATA, 10))
         .extracting(CardEntry::cardId)
         .containsExactly(55L);
-    assertThat(redis.template().opsForZSet().score("polling:shard:7:queue:carddata", "garbage"))
+    assertThat(redis.template().opsForZSet().score(RedisKeys.shardQueue(7, CARDDATA), "garbage"))
         .isNull();
   }
 
@@ -155,7 +156,7 @@ class LeaseDequeueIT {
   void cardRemovedWhileLeased_isNotBroughtBackByComplete() {
     queues.requeue(44, CARDDATA, clock.instant());
     queues.dequeueReady(queues.shardOf(44), CARDDATA, 10);
-    queues.onCardDeleted(44);
+    queues.removeFromAllQueues(44);
 
     assertThat(queues.complete(44, CARDDATA, clock.instant().plusSeconds(60))).isFalse();
 
@@ -274,7 +275,7 @@ class LeaseDequeueIT {
           .hasMessageStartingWith("claim 1 carddata leases failed in Redis");
       assertThatThrownBy(() -> down.manualTriggers().take(CARDDATA, 10))
           .isInstanceOf(PollingQueueException.class)
-          .hasMessageStartingWith("move polling:manual:carddata failed in Redis");
+          .hasMessageStartingWith("take manual triggers of [carddata] failed in Redis");
       assertThatThrownBy(() -> down.removeFromAllQueues(1000))
           .isInstanceOf(PollingQueueException.class)
           .hasMessageStartingWith("remove card 1000 from all queues failed in Redis");
@@ -330,8 +331,7 @@ class LeaseDequeueIT {
     return redis
         .template()
         .opsForZSet()
-        .score(
-            "polling:shard:" + queues.shardOf(cardId) + ":queue:carddata", Long.toString(cardId));
+        .score(RedisKeys.shardQueue(queues.shardOf(cardId), CARDDATA), Long.toString(cardId));
   }
 
   private void fillDue(int shard, com.cmp.polling.schemas.task.TaskType type, int count) {

@@ -1,9 +1,11 @@
 package com.cmp.polling.core.queue;
 
 import static com.cmp.polling.schemas.task.TaskType.CARDDATA;
+import static com.cmp.polling.schemas.task.TaskType.PACKAGE;
 import static com.cmp.polling.schemas.task.TaskType.REALNAME;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.testsupport.redis.RedisExtension;
 import com.cmp.polling.testsupport.time.SettableClock;
 import java.time.Duration;
@@ -42,19 +44,19 @@ class ManualTriggerQueueIT {
     Instant scheduled = clock.instant().plus(Duration.ofMinutes(25));
     queues.requeue(200, CARDDATA, scheduled);
 
-    queues.enqueueManual(200, CARDDATA);
+    manual.enqueue(200, CARDDATA);
 
     assertThat(template.opsForZSet().score(TRIGGERS, "200"))
         .isEqualTo(clock.instant().getEpochSecond());
     assertThat(manual.length(CARDDATA)).isEqualTo(1);
-    assertThat(template.opsForZSet().score("polling:shard:8:queue:carddata", "200"))
+    assertThat(template.opsForZSet().score(RedisKeys.shardQueue(8, CARDDATA), "200"))
         .isEqualTo(scheduled.getEpochSecond());
   }
 
   @Test
   void take_handsOutAtMostMax_oldestTriggerFirst_leasedNotRemoved() {
     for (long card : List.of(3L, 1L, 2L)) {
-      queues.enqueueManual(card, REALNAME);
+      manual.enqueue(card, REALNAME);
       clock.advance(Duration.ofMillis(1));
     }
 
@@ -71,7 +73,7 @@ class ManualTriggerQueueIT {
 
   @Test
   void published_removesTheTriggers_forGood() {
-    queues.enqueueManual(7, CARDDATA);
+    manual.enqueue(7, CARDDATA);
     List<CardEntry> taken = manual.take(CARDDATA, 10);
 
     manual.published(CARDDATA, taken);
@@ -83,7 +85,7 @@ class ManualTriggerQueueIT {
 
   @Test
   void triggerTakenAndNeverPublished_comesBack_whenItsLeaseEnds() {
-    queues.enqueueManual(8, CARDDATA);
+    manual.enqueue(8, CARDDATA);
     assertThat(manual.take(CARDDATA, 10)).hasSize(1);
     // The scheduler died before Kafka answered: nobody settles the trigger.
 
@@ -95,7 +97,7 @@ class ManualTriggerQueueIT {
 
   @Test
   void notPublished_makesTheTriggersDueAtOnce() {
-    queues.enqueueManual(9, CARDDATA);
+    manual.enqueue(9, CARDDATA);
     List<CardEntry> taken = manual.take(CARDDATA, 10);
 
     manual.notPublished(CARDDATA, taken);
@@ -106,9 +108,9 @@ class ManualTriggerQueueIT {
   @Test
   void cardTriggeredTwiceBeforeItsTriggerIsTaken_isTakenOnce_atItsFirstTime() {
     Instant firstTrigger = clock.instant();
-    queues.enqueueManual(10, CARDDATA);
+    manual.enqueue(10, CARDDATA);
     clock.advance(Duration.ofSeconds(3));
-    queues.enqueueManual(10, CARDDATA);
+    manual.enqueue(10, CARDDATA);
 
     List<CardEntry> taken = manual.take(CARDDATA, 10);
 
@@ -118,10 +120,10 @@ class ManualTriggerQueueIT {
 
   @Test
   void triggerArrivingWhileThePreviousIsBeingPublished_survivesItsRemoval() {
-    queues.enqueueManual(11, CARDDATA);
+    manual.enqueue(11, CARDDATA);
     List<CardEntry> taken = manual.take(CARDDATA, 10);
     clock.advance(Duration.ofSeconds(1));
-    queues.enqueueManual(11, CARDDATA); // the operator asks again while the task is on its way
+    manual.enqueue(11, CARDDATA); // the operator asks again while the task is on its way
 
     manual.published(CARDDATA, taken);
     manual.notPublished(CARDDATA, taken); // neither settlement touches the new trigger
@@ -132,34 +134,17 @@ class ManualTriggerQueueIT {
   }
 
   @Test
-  void triggersLeftInTheOldList_areMovedIn_andTakenOnce_garbageDropped() {
-    template.opsForList().rightPushAll("polling:manual:carddata", "21", "not-a-card", "22", "21");
-    queues.enqueueManual(22, CARDDATA);
-    assertThat(manual.length(CARDDATA)).isEqualTo(5);
+  void takeAll_takesEveryTypeInOneCall_eachFromItsOwnSet() {
+    manual.enqueue(1, CARDDATA);
+    manual.enqueue(2, REALNAME);
+    manual.enqueue(3, REALNAME);
 
-    List<CardEntry> taken = manual.take(CARDDATA, 10);
+    var taken = manual.takeAll(List.of(CARDDATA, REALNAME, PACKAGE), 10);
 
-    assertThat(taken).extracting(CardEntry::cardId).containsExactlyInAnyOrder(21L, 22L);
-    assertThat(template.hasKey("polling:manual:carddata")).isFalse();
-    assertThat(template.opsForZSet().score(TRIGGERS, "not-a-card")).isNull();
-    manual.published(CARDDATA, taken);
-    assertThat(manual.length(CARDDATA)).isZero();
-  }
-
-  @Test
-  void triggersLeftInTheUntaggedSet_areMovedIn_keepingTheEarlierTime_andTakenOnce() {
-    Instant earlier = clock.instant().minusSeconds(30);
-    template.opsForZSet().add("polling:manual:due:carddata", "31", earlier.getEpochSecond());
-    template.opsForZSet().add("polling:manual:due:carddata", "32", earlier.getEpochSecond());
-    queues.enqueueManual(32, CARDDATA);
-    assertThat(manual.length(CARDDATA)).isEqualTo(3);
-
-    List<CardEntry> taken = manual.take(CARDDATA, 10);
-
-    assertThat(taken).extracting(CardEntry::cardId).containsExactlyInAnyOrder(31L, 32L);
-    assertThat(taken).extracting(CardEntry::dueAt).containsOnly(earlier);
-    assertThat(template.hasKey("polling:manual:due:carddata")).isFalse();
-    manual.published(CARDDATA, taken);
-    assertThat(manual.length(CARDDATA)).isZero();
+    assertThat(taken.get(CARDDATA)).extracting(CardEntry::cardId).containsExactly(1L);
+    assertThat(taken.get(REALNAME)).extracting(CardEntry::cardId).containsExactly(2L, 3L);
+    assertThat(taken.get(PACKAGE)).isEmpty();
+    assertThat(manual.takeAll(List.of(CARDDATA, REALNAME), 10).values())
+        .allSatisfy(none -> assertThat(none).isEmpty());
   }
 }

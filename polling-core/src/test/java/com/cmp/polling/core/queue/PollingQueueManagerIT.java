@@ -46,9 +46,11 @@ class PollingQueueManagerIT {
     queues.requeue(1000, CARDDATA, clock.instant().plusSeconds(120));
 
     assertThat(queues.shardOf(1000)).isEqualTo(8);
-    assertThat(template.keys("polling:shard:*")).containsExactly("polling:shard:8:queue:carddata");
-    assertThat(template.opsForZSet().zCard("polling:shard:8:queue:carddata")).isEqualTo(1);
-    assertThat(template.opsForZSet().score("polling:shard:8:queue:carddata", "1000"))
+    // Shard 8's name keeps its readable form; the braces hold its hash tag (RedisKeysSlotsTest).
+    assertThat(template.keys("polling:shard:*"))
+        .containsExactly("polling:shard:{8-qth}:queue:carddata");
+    assertThat(template.opsForZSet().zCard(RedisKeys.shardQueue(8, CARDDATA))).isEqualTo(1);
+    assertThat(template.opsForZSet().score(RedisKeys.shardQueue(8, CARDDATA), "1000"))
         .isEqualTo(clock.instant().plusSeconds(120).getEpochSecond());
   }
 
@@ -76,7 +78,7 @@ class PollingQueueManagerIT {
                 clock.instant().plus(Duration.ofMinutes(5))));
     for (long i = 101; i <= 150; i++) {
       assertThat(
-              template.opsForZSet().score("polling:shard:0:queue:carddata", Long.toString(i * 16)))
+              template.opsForZSet().score(RedisKeys.shardQueue(0, CARDDATA), Long.toString(i * 16)))
           .isEqualTo(clock.instant().plusSeconds(i).getEpochSecond());
     }
     assertThat(queues.dequeueReady(0, CARDDATA, 200)).isEmpty();
@@ -105,8 +107,8 @@ class PollingQueueManagerIT {
       queues.requeue(16 + shard, CARDDATA, clock.instant());
     }
     // Shard 3's key holds a string: ZCARD fails on it the way a broken shard would.
-    template.delete("polling:shard:3:queue:carddata");
-    template.opsForValue().set("polling:shard:3:queue:carddata", "not a sorted set");
+    template.delete(RedisKeys.shardQueue(3, CARDDATA));
+    template.opsForValue().set(RedisKeys.shardQueue(3, CARDDATA), "not a sorted set");
 
     try (CapturedLogs logs = CapturedLogs.of(PollingQueueManager.class)) {
       assertThat(queues.getTotalQueueDepth(CARDDATA)).isEqualTo(15);
@@ -130,7 +132,7 @@ class PollingQueueManagerIT {
     queues.removeFromAllQueues(500);
 
     Set<String> keys = template.keys("polling:shard:*");
-    assertThat(keys).hasSize(64).contains("polling:shard:15:queue:protect");
+    assertThat(keys).hasSize(64).contains(RedisKeys.shardQueue(15, PROTECT));
     for (String key : keys) {
       assertThat(template.opsForZSet().rank(key, "500")).as(key).isNull();
       assertThat(template.opsForZSet().rank(key, "501")).as(key).isZero();
@@ -147,14 +149,14 @@ class PollingQueueManagerIT {
   }
 
   @Test
-  void onCardDeleted_twiceAtOnce_removesQueuesAndCache_withoutError() {
+  void cardDeletedInTwoProcessesAtOnce_leavesEveryQueue_withoutError() {
     for (TaskType type : TaskType.values()) {
       queues.requeue(700, type, clock.instant());
     }
-    template.opsForHash().put(RedisKeys.cardCache(700), "iccid", "89860000000000000700");
 
-    CompletableFuture<Void> api = CompletableFuture.runAsync(() -> queues.onCardDeleted(700));
-    CompletableFuture<Void> worker = CompletableFuture.runAsync(() -> queues.onCardDeleted(700));
+    CompletableFuture<Void> api = CompletableFuture.runAsync(() -> queues.removeFromAllQueues(700));
+    CompletableFuture<Void> worker =
+        CompletableFuture.runAsync(() -> queues.removeFromAllQueues(700));
     CompletableFuture.allOf(api, worker).join();
 
     assertThat(template.keys("polling:*")).isEmpty();
@@ -228,7 +230,7 @@ class PollingQueueManagerIT {
     for (TaskType type : List.of(REALNAME, CARDDATA, PROTECT)) {
       assertThat(queues.getTotalQueueDepth(type)).isEqualTo(1000);
     }
-    assertThat(template.opsForZSet().score("polling:shard:7:queue:protect", "999"))
+    assertThat(template.opsForZSet().score(RedisKeys.shardQueue(7, PROTECT), "999"))
         .isEqualTo(clock.instant().plusMillis(999 * 1500).toEpochMilli() / 1000.0);
   }
 
@@ -244,9 +246,9 @@ class PollingQueueManagerIT {
             new ScheduledCheck(32, CARDDATA, clock.instant().plusSeconds(9))),
         true);
 
-    assertThat(template.opsForZSet().score("polling:shard:0:queue:carddata", "16"))
+    assertThat(template.opsForZSet().score(RedisKeys.shardQueue(0, CARDDATA), "16"))
         .isEqualTo(leased.getEpochSecond());
-    assertThat(template.opsForZSet().score("polling:shard:0:queue:carddata", "32"))
+    assertThat(template.opsForZSet().score(RedisKeys.shardQueue(0, CARDDATA), "32"))
         .isEqualTo(clock.instant().plusSeconds(9).getEpochSecond());
   }
 
@@ -265,9 +267,9 @@ class PollingQueueManagerIT {
             new ScheduledCheck(17, REALNAME, next),
             new ScheduledCheck(32, CARDDATA, next)));
 
-    assertThat(template.opsForZSet().score("polling:shard:0:queue:carddata", "16"))
+    assertThat(template.opsForZSet().score(RedisKeys.shardQueue(0, CARDDATA), "16"))
         .isEqualTo(next.getEpochSecond());
-    assertThat(template.opsForZSet().score("polling:shard:1:queue:realname", "17"))
+    assertThat(template.opsForZSet().score(RedisKeys.shardQueue(1, REALNAME), "17"))
         .isEqualTo(next.getEpochSecond());
     assertThat(queues.isQueued(32, CARDDATA)).isFalse();
   }
@@ -289,11 +291,11 @@ class PollingQueueManagerIT {
             new ScheduledCheck(64, CARDDATA, next),
             new ScheduledCheck(64, CARDDATA, next.plusSeconds(60))));
 
-    assertThat(template.opsForZSet().score("polling:shard:0:queue:carddata", "16"))
+    assertThat(template.opsForZSet().score(RedisKeys.shardQueue(0, CARDDATA), "16"))
         .isEqualTo(next.getEpochSecond());
-    assertThat(template.opsForZSet().score("polling:shard:0:queue:carddata", "48"))
+    assertThat(template.opsForZSet().score(RedisKeys.shardQueue(0, CARDDATA), "48"))
         .isEqualTo(clock.instant().minusSeconds(2).getEpochSecond());
-    assertThat(template.opsForZSet().score("polling:shard:0:queue:carddata", "64"))
+    assertThat(template.opsForZSet().score(RedisKeys.shardQueue(0, CARDDATA), "64"))
         .isEqualTo(next.plusSeconds(60).getEpochSecond());
   }
 
@@ -317,12 +319,50 @@ class PollingQueueManagerIT {
             template
                 .opsForZSet()
                 .count(
-                    "polling:shard:0:queue:carddata", next.getEpochSecond(), next.getEpochSecond()))
+                    RedisKeys.shardQueue(0, CARDDATA),
+                    next.getEpochSecond(),
+                    next.getEpochSecond()))
         .isEqualTo(7998);
     assertThat(
-            template.opsForZSet().score("polling:shard:0:queue:carddata", Long.toString(16 * 3600)))
+            template
+                .opsForZSet()
+                .score(RedisKeys.shardQueue(0, CARDDATA), Long.toString(16 * 3600)))
         .isEqualTo(clock.instant().getEpochSecond());
     assertThat(queues.isQueued(16 * 7999, CARDDATA)).isFalse();
+  }
+
+  @Test
+  void move_writesSoonerTimes_keepsWhatItMustNotUndo_andRemoves_acrossShards() {
+    Instant now = clock.instant();
+    queues.requeue(16, CARDDATA, now.plusSeconds(300)); // leased: a check under way
+    queues.requeue(16, REALNAME, now.minusSeconds(10)); // due for 10 s already
+    queues.requeue(16, PROTECT, now.plusSeconds(60));
+    queues.requeue(17, REALNAME, now.plusSeconds(100));
+    queues.requeue(18, CARDDATA, now.plusSeconds(5));
+
+    queues.move(
+        List.of(
+            EntryChange.sooner(new ScheduledCheck(16, CARDDATA, now)),
+            EntryChange.sooner(new ScheduledCheck(16, REALNAME, now)),
+            EntryChange.ifAbsent(new ScheduledCheck(16, TaskType.PACKAGE, now.plusSeconds(60))),
+            EntryChange.remove(16, PROTECT),
+            EntryChange.ifAbsent(new ScheduledCheck(17, REALNAME, now.plusSeconds(5))),
+            EntryChange.sooner(new ScheduledCheck(18, CARDDATA, now.plusSeconds(3600)))));
+
+    assertThat(score(16, CARDDATA)).isEqualTo(now); // the lease gives way to a sooner time
+    assertThat(score(16, REALNAME)).isEqualTo(now.minusSeconds(10)); // due earlier: kept
+    assertThat(score(16, TaskType.PACKAGE)).isEqualTo(now.plusSeconds(60)); // absent: added
+    assertThat(queues.isQueued(16, PROTECT)).isFalse();
+    assertThat(score(17, REALNAME)).isEqualTo(now.plusSeconds(100)); // present: left alone
+    assertThat(score(18, CARDDATA)).isEqualTo(now.plusSeconds(5)); // a later time never wins
+  }
+
+  private Instant score(long cardId, TaskType type) {
+    Double score =
+        template
+            .opsForZSet()
+            .score(RedisKeys.shardQueue(queues.shardOf(cardId), type), Long.toString(cardId));
+    return score == null ? null : Instant.ofEpochMilli(Math.round(score * 1000));
   }
 
   @Test
@@ -368,7 +408,7 @@ class PollingQueueManagerIT {
     assertThatThrownBy(() -> queues.dequeueReady(0, CARDDATA, 0))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("batch size must be positive, was 0");
-    assertThatThrownBy(() -> queues.enqueueManual(5, null))
+    assertThatThrownBy(() -> queues.manualTriggers().enqueue(5, null))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("task type is missing");
     assertThat(template.keys("polling:*")).isEmpty();

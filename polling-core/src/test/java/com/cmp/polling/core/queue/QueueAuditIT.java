@@ -74,6 +74,71 @@ class QueueAuditIT {
   }
 
   @Test
+  void scanSteps_keptAcrossCalls_handOutEveryEntryOnce_fromCursorZeroBackToZero() {
+    Instant at = clock.instant();
+    List<ScheduledCheck> checks = new ArrayList<>();
+    // More than Redis keeps in a listpack (128): a real hash table, scanned in steps.
+    LongStream.rangeClosed(1, 1000)
+        .forEach(i -> checks.add(new ScheduledCheck(i * 16 + 3, CARDDATA, at)));
+    queues.requeueAll(checks);
+    template.opsForZSet().add(RedisKeys.shardQueue(3, CARDDATA), "not-a-card", 1.0);
+
+    List<QueueEntry> seen = new ArrayList<>();
+    long cursor = 0;
+    int steps = 0;
+    int members = 0;
+    do {
+      ScanStep step = audit.scanStep(3, CARDDATA, cursor, 100);
+      seen.addAll(step.entries());
+      members += step.membersSeen();
+      cursor = step.nextCursor();
+      steps++;
+    } while (cursor != 0 && steps < 1000);
+
+    assertThat(steps).isGreaterThan(5);
+    assertThat(seen.stream().map(QueueEntry::cardId).distinct())
+        .containsExactlyInAnyOrderElementsOf(
+            LongStream.rangeClosed(1, 1000).map(i -> i * 16 + 3).boxed().toList());
+    assertThat(members).isGreaterThanOrEqualTo(1001);
+    assertThat(seen).allSatisfy(entry -> assertThat(entry.shard()).isEqualTo(3));
+    assertThat(seen.get(0).at()).isEqualTo(at);
+    assertThat(audit.entryCount()).isEqualTo(1001);
+  }
+
+  @Test
+  void entriesAfter_givesTheEntriesScoredBeyondAHorizon_inEveryQueue_upToALimitPerQueue() {
+    Instant now = clock.instant();
+    queues.requeue(17, REALNAME, now.plus(Duration.ofDays(1)));
+    queues.requeue(18, REALNAME, now.plus(Duration.ofDays(40)));
+    queues.requeue(34, PACKAGE, now.plus(Duration.ofDays(400)));
+    queues.requeue(50, PACKAGE, now.plus(Duration.ofDays(401)));
+    queues.requeue(66, PACKAGE, now.plus(Duration.ofDays(402)));
+    template.opsForZSet().add(RedisKeys.shardQueue(5, CARDDATA), "not-a-card", 1e12);
+    // A card in another shard's queue is handed out as it is, with that shard.
+    template.opsForZSet().add(RedisKeys.shardQueue(7, CARDDATA), "19", 1e12);
+
+    List<QueueEntry> far = audit.entriesAfter(now.plus(Duration.ofDays(30)), 2);
+
+    assertThat(far).extracting(QueueEntry::cardId).containsExactlyInAnyOrder(18L, 34L, 50L, 19L);
+    assertThat(far)
+        .filteredOn(e -> e.cardId() == 19)
+        .singleElement()
+        .satisfies(
+            e -> {
+              assertThat(e.shard()).isEqualTo(7);
+              assertThat(audit.inItsCardsShard(e)).isFalse();
+            });
+    assertThat(far)
+        .filteredOn(e -> e.cardId() == 18)
+        .singleElement()
+        .satisfies(
+            e -> {
+              assertThat(e.at()).isEqualTo(now.plus(Duration.ofDays(40)));
+              assertThat(audit.inItsCardsShard(e)).isTrue();
+            });
+  }
+
+  @Test
   void addIfAbsent_addsOnlyWhereTheCardIsNotQueued_andLeavesAQueuedCardsTimeAlone() {
     Instant leased = clock.instant().plus(Duration.ofMinutes(5));
     queues.requeue(1, REALNAME, leased);

@@ -27,9 +27,6 @@ public final class AppLauncher {
 
   private static final Logger log = LoggerFactory.getLogger(AppLauncher.class);
 
-  /** The scheduler's bearer token for /api/** in tests. */
-  public static final String ADMIN_TOKEN = "scale-out-token";
-
   private final Map<String, Object> common;
 
   private AppLauncher(Map<String, Object> common) {
@@ -37,8 +34,8 @@ public final class AppLauncher {
   }
 
   /**
-   * @param gatewayUrl the carrier gateway (a simulator) of the scheduler and the handlers; null
-   *     when only listeners are started (they never call it)
+   * @param gatewayUrl the carrier gateway (a simulator) of the handlers; null when only listeners
+   *     are started (they never call it)
    */
   public static AppLauncher of(
       PostgresExtension postgres, RedisExtension redis, KafkaExtension kafka, String gatewayUrl) {
@@ -63,7 +60,10 @@ public final class AppLauncher {
   /** A scheduler-service instance: loop, initializer, triggers as the properties say. */
   public RunningApp scheduler(String name, Map<String, Object> overrides) {
     Map<String, Object> properties = new LinkedHashMap<>(common);
-    properties.put("cmp.polling.scheduler.admin.token", ADMIN_TOKEN);
+    // stop-resume-service is on this classpath for the other apps, not on the scheduler's own.
+    properties.put(
+        "spring.autoconfigure.exclude",
+        "com.cmp.polling.autoconfigure.StopResumeAutoConfiguration");
     properties.putAll(overrides);
     return start(SchedulerApplication.class, name, properties);
   }

@@ -24,7 +24,7 @@ import java.util.stream.Stream;
  */
 final class AppJars {
 
-  /** The scheduler's bearer token for /api/** in this test. */
+  /** The operator app's bearer token for /api/** in this test. */
   static final String ADMIN_TOKEN = "multi-instance-token";
 
   private final Map<String, Object> common;
@@ -43,9 +43,16 @@ final class AppJars {
 
   AppProcess scheduler(String name, Map<String, Object> overrides) {
     Map<String, Object> properties = new LinkedHashMap<>(common);
-    properties.put("cmp.polling.scheduler.admin.token", ADMIN_TOKEN);
     properties.putAll(overrides);
     return AppProcess.start(jar("scheduler"), properties, name);
+  }
+
+  /** An operator app whose console and API answer on {@code apiPort}. */
+  AppProcess operator(String name, int apiPort) {
+    Map<String, Object> properties = new LinkedHashMap<>(common);
+    properties.put("cmp.polling.operator.admin.token", ADMIN_TOKEN);
+    properties.put("server.port", apiPort);
+    return AppProcess.start(jar("operator"), properties, name);
   }
 
   AppProcess handlers(String name, Map<String, Object> overrides) {

@@ -11,8 +11,15 @@ import com.cmp.polling.simulator.RunningSimulator;
 import com.cmp.polling.simulator.behaviour.Behaviour;
 import com.cmp.polling.testsupport.app.AppProcess;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
+import com.cmp.polling.testsupport.net.Ports;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
@@ -41,11 +48,12 @@ import org.slf4j.LoggerFactory;
  * distinct instance ids and ports): two lifecycle listeners (one streams the replication slot, the
  * other is a standby), two schedulers (leases keep their dispatches disjoint; the initializer and
  * the Redis-loss rebuild run under {@code polling:init:lock}; the package triggers change each row
- * once), two check handlers (one consumer group; permits and the carrier rate limit shared through
- * Redis). Then one instance of each is killed (SIGKILL) while cards flow, and cards are inserted
- * and switched off while no listener streams: every card is checked again, none twice for one due
- * time, every change reaches the queues, and the standby streams the slot within {@link
- * #TAKEOVER_BOUND}.
+ * once; a rebuild asked through the operator app is carried out by one of them), two check handlers
+ * (one consumer group; permits and the carrier rate limit shared through Redis), and one operator
+ * app. Then one instance of each is killed (SIGKILL) while cards flow, and cards are inserted and
+ * switched off while no listener streams: every card is checked again, none twice for one due time,
+ * every change reaches the queues, the standby streams the slot within {@link #TAKEOVER_BOUND}, and
+ * the surviving scheduler carries out the operator's next request.
  *
  * <p>1 000 cards are checked every 20 s (carddata only) under a 30 s lease. The consumers' session
  * timeout is 10 s (Kafka's default is 45 s): a killed instance's partitions move to the survivor
@@ -80,6 +88,9 @@ class MultiInstanceIT {
   /** From the kill to every change made meanwhile being in the queues. */
   static final Duration CHANGES_APPLIED_BOUND = Duration.ofSeconds(45);
 
+  /** The initializer's and reconciler's lock: a killed holder's lapses after it. */
+  static final Duration LOCK_TTL = Duration.ofMinutes(2);
+
   static final int LATE_CARDS = 20;
   static final int SWITCHED_OFF_CARDS = 20;
   static final String SLOT = "it_multi_" + UUID.randomUUID().toString().substring(0, 8);
@@ -92,6 +103,8 @@ class MultiInstanceIT {
   static AppProcess scheduler2;
   static AppProcess handlers1;
   static AppProcess handlers2;
+  static AppProcess operator;
+  static int operatorPort;
   static Map<Long, String> iccids;
   static long packageCard;
   static Instant resetDueAt;
@@ -145,11 +158,13 @@ class MultiInstanceIT {
     handlers.put("cmp.polling.handlers.consumers-per-type", 2);
     handlers.put("cmp.polling.gateway.rate-limit-per-second.1", SHARED_RATE_LIMIT);
 
-    // First the listener that will stream the slot, and the schedulers.
+    // First the listener that will stream the slot, the schedulers and the operator app.
     listener1 = apps.listener("listener-1", listener);
     scheduler1 = apps.scheduler("scheduler-1", scheduler);
     scheduler2 = apps.scheduler("scheduler-2", scheduler);
-    for (AppProcess app : List.of(listener1, scheduler1, scheduler2)) {
+    operatorPort = Ports.free();
+    operator = apps.operator("operator-1", operatorPort);
+    for (AppProcess app : List.of(listener1, scheduler1, scheduler2, operator)) {
       app.awaitUp(Duration.ofSeconds(180));
     }
     Slot.awaitStreaming(postgres, SLOT, 0, Duration.ofSeconds(60));
@@ -170,7 +185,9 @@ class MultiInstanceIT {
   static void stop() {
     List<AutoCloseable> open = new ArrayList<>();
     open.add(calls);
-    open.addAll(Arrays.asList(handlers1, handlers2, scheduler1, scheduler2, listener1, listener2));
+    open.addAll(
+        Arrays.asList(
+            operator, handlers1, handlers2, scheduler1, scheduler2, listener1, listener2));
     open.add(simulator);
     for (AutoCloseable closeable : open) {
       try {
@@ -256,6 +273,26 @@ class MultiInstanceIT {
         .as("rebuilds: one instance holds polling:init:lock, the other leaves it")
         .hasSize(1);
     assertThat(Fleet.queued(redis, TaskType.CARDDATA)).isEqualTo(queued).isEqualTo(CARDS);
+
+    // An operator's rebuild: the request goes through Redis, one scheduler takes it.
+    int runsBefore = linesOf(schedulers, "polling queues initialized").size();
+    HttpResponse<String> rebuild = postToOperator("/api/admin/queues/rebuild");
+    assertThat(rebuild.statusCode()).as(rebuild.body()).isEqualTo(202);
+    await("the operator's rebuild done")
+        .atMost(Duration.ofSeconds(60))
+        .until(
+            () ->
+                linesOf(schedulers, "polling queues initialized").size() > runsBefore
+                    && "true"
+                        .equals(
+                            redis
+                                .template()
+                                .opsForHash()
+                                .get(RedisKeys.INIT_PROGRESS, "completed")));
+    assertThat(linesOf(schedulers, "queue rebuild from PostgreSQL started by the admin API"))
+        .as("the operator's rebuild request, carried out by one scheduler instance")
+        .hasSize(1);
+    assertThat(Fleet.queued(redis, TaskType.CARDDATA)).isEqualTo(CARDS);
   }
 
   @Test
@@ -357,6 +394,41 @@ class MultiInstanceIT {
             (iccid, gap) -> assertThat(gap).as(iccid).isGreaterThanOrEqualTo(shortestAllowed));
     assertThat(simulator.control().rateLimited()).as("calls answered 429").isZero();
     assertThat(List.of(listener2, scheduler2, handlers2)).allMatch(AppProcess::isAlive);
+  }
+
+  @Test
+  @Order(5)
+  void aReconcilePassAskedThroughTheOperator_isCarriedOutByTheSurvivingScheduler() {
+    // 409 while the killed instance's polling:init:lock (if it held it) waits out its TTL.
+    HttpResponse<String> reconcile =
+        await("a reconcile pass accepted")
+            .atMost(LOCK_TTL.plusSeconds(30))
+            .pollInterval(Duration.ofSeconds(2))
+            .until(() -> postToOperator("/api/admin/queues/reconcile"), r -> r.statusCode() != 409);
+
+    assertThat(reconcile.statusCode()).as(reconcile.body()).isEqualTo(202);
+    await("the pass started by the surviving scheduler")
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> !AppLog.lines(scheduler2.log(), "reconcile pass (the admin API").isEmpty());
+    assertThat(scheduler1.isAlive()).isFalse();
+  }
+
+  private static HttpResponse<String> postToOperator(String path) {
+    try {
+      return HttpClient.newHttpClient()
+          .send(
+              HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + operatorPort + path))
+                  .header("Authorization", "Bearer " + AppJars.ADMIN_TOKEN)
+                  .timeout(Duration.ofSeconds(60))
+                  .POST(HttpRequest.BodyPublishers.noBody())
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
   }
 
   private static List<String> linesOf(List<AppProcess> apps, String text) {

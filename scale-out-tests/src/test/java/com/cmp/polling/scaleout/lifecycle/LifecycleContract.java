@@ -5,7 +5,6 @@ import static org.awaitility.Awaitility.await;
 
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.queue.ScheduledCheck;
-import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.scaleout.apps.AppLauncher;
 import com.cmp.polling.scaleout.apps.ListenerReadiness;
 import com.cmp.polling.scaleout.apps.RunningApp;
@@ -124,16 +123,14 @@ abstract class LifecycleContract {
   }
 
   @Test
-  void softDelete_takesTheCardOutOfEveryQueue_andDropsItsCache() {
+  void softDelete_takesTheCardOutOfEveryQueue() {
     long card = postgres.data().card().insert();
     await().atMost(WAIT).until(() -> queues.taskTypes(card).equals(ACTIVATED));
     listener.bean(PollingQueueManager.class).requeue(card, TaskType.PROTECT, Instant.now());
-    redis.template().opsForHash().put(RedisKeys.cardCache(card), "iccid", "x");
 
     postgres.data().softDeleteCard(card);
 
     await().atMost(WAIT).until(() -> !queues.inAnyQueue(card));
-    assertThat(queues.cachePresent(card)).isFalse();
   }
 
   @Test

@@ -50,8 +50,4 @@ final class QueueReader {
     }
     return false;
   }
-
-  boolean cachePresent(long cardId) {
-    return Boolean.TRUE.equals(redis.hasKey(RedisKeys.cardCache(cardId)));
-  }
 }

@@ -2,18 +2,23 @@ package com.cmp.polling.scheduler.config;
 
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.ConstructorBinding;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
  * Settings of the scheduler service ({@code cmp.polling.scheduler.*}). Shared settings (queues,
- * Kafka, gateway, stop/resume) are under {@code cmp.polling.*}, see PollingProperties.
+ * Kafka) are under {@code cmp.polling.*}, see PollingProperties.
  *
- * @param enabled whether the scheduling loop runs (the API and triggers run regardless)
+ * @param enabled whether the scheduling loop runs (the triggers and the operators' requests run
+ *     regardless)
  * @param tick pause between two scheduling rounds
  * @param batchSize cards per lease dequeue (capped at 7000)
  * @param maxBatchesPerShard dequeues per shard and task type in one round; a round moves on as soon
  *     as a dequeue comes back short
- * @param manualCap manual triggers of one task type taken per round
+ * @param manualCap manual triggers of one task type taken at a time by the manual lane
+ * @param manualInterval how often the manual lane looks for manual triggers, on a thread of its own
+ *     whatever a round of due cards costs: a trigger is published within about this long of the
+ *     request
  * @param shardThreads shards processed in parallel
  */
 @ConfigurationProperties("cmp.polling.scheduler")
@@ -23,12 +28,19 @@ public record SchedulerProperties(
     @DefaultValue("1000") int batchSize,
     @DefaultValue("50") int maxBatchesPerShard,
     @DefaultValue("10000") int manualCap,
+    @DefaultValue("250ms") Duration manualInterval,
     @DefaultValue("4") int shardThreads,
     @DefaultValue Backpressure backpressure,
     @DefaultValue Initializer initializer,
     @DefaultValue Triggers triggers,
-    @DefaultValue Reconciler reconciler,
-    @DefaultValue Admin admin) {
+    @DefaultValue Reconciler reconciler) {
+
+  public SchedulerProperties {
+    if (manualInterval.isNegative() || manualInterval.isZero()) {
+      throw new IllegalArgumentException(
+          "cmp.polling.scheduler.manual-interval must be positive, was " + manualInterval);
+    }
+  }
 
   /**
    * When a task type is held back: only when its handlers really fall behind, never for the size of
@@ -98,10 +110,13 @@ public record SchedulerProperties(
 
   /**
    * The queue reconciler: PostgreSQL (the truth) compared with the queues, and the differences
-   * repaired.
+   * repaired. A periodic pass compares the cards whose planning columns changed since the last pass
+   * (the change marker), the entries scored beyond any interval, and a slice of the fleet's id
+   * range and of the queues (the sweep); a full pass compares everything, on demand and after a
+   * Redis loss or a change-stream gap.
    *
-   * @param enabled whether this instance runs periodic passes (an operator's pass through the admin
-   *     API runs regardless)
+   * @param enabled whether this instance runs periodic passes (a pass an operator asks for runs
+   *     regardless)
    * @param interval pause between the end of a pass and the start of the next; a periodic pass is
    *     left out when another instance finished one less than half an interval ago
    * @param initialDelay before the first periodic pass, to which a random part of one interval is
@@ -112,6 +127,12 @@ public record SchedulerProperties(
    * @param pause rest between two pages or chunks, to spread a pass (0 allowed; under a minute)
    * @param topologyGroup the lifecycle listener's Kafka Streams {@code application.id}: its lag on
    *     the raw change topics is part of the change stream's lag
+   * @param sweepPeriod the whole fleet (every card, every queue entry) is compared at least once in
+   *     this period: each periodic pass takes the share of the card id range and of the queues that
+   *     one interval is of the period, and more when passes fell behind it
+   * @param cdcSlot the lifecycle listener's replication slot: when it appears again after it was
+   *     gone, changes committed meanwhile never went through the change stream, and the next pass
+   *     is a full one
    */
   public record Reconciler(
       @DefaultValue("true") boolean enabled,
@@ -120,8 +141,11 @@ public record SchedulerProperties(
       @DefaultValue("2m") Duration settle,
       @DefaultValue("20000") int pageSize,
       @DefaultValue("100ms") Duration pause,
-      @DefaultValue("cmp-lifecycle-topology") String topologyGroup) {
+      @DefaultValue("cmp-lifecycle-topology") String topologyGroup,
+      @DefaultValue("24h") Duration sweepPeriod,
+      @DefaultValue("cmp_polling_lifecycle") String cdcSlot) {
 
+    @ConstructorBinding
     public Reconciler {
       if (interval.isNegative() || interval.isZero()) {
         throw new IllegalArgumentException("reconciler interval must be positive, was " + interval);
@@ -142,12 +166,36 @@ public record SchedulerProperties(
             "reconciler pause must be at least 0 and under a minute (the lock's renewal), was "
                 + pause);
       }
+      if (sweepPeriod.isNegative() || sweepPeriod.isZero()) {
+        throw new IllegalArgumentException(
+            "reconciler sweep-period must be positive, was " + sweepPeriod);
+      }
+      if (cdcSlot == null || !cdcSlot.matches("[a-z0-9_]{1,63}")) {
+        throw new IllegalArgumentException(
+            "reconciler cdc-slot must be a replication slot name (1-63 of [a-z0-9_]), was "
+                + cdcSlot);
+      }
+    }
+
+    /** The settings of before the sweep, the new ones at their defaults. */
+    public Reconciler(
+        boolean enabled,
+        Duration interval,
+        Duration initialDelay,
+        Duration settle,
+        int pageSize,
+        Duration pause,
+        String topologyGroup) {
+      this(
+          enabled,
+          interval,
+          initialDelay,
+          settle,
+          pageSize,
+          pause,
+          topologyGroup,
+          Duration.ofHours(24),
+          "cmp_polling_lifecycle");
     }
   }
-
-  /**
-   * @param token the bearer token of the admin and monitoring API; required, except in the {@code
-   *     dev} profile, which generates one and logs it
-   */
-  public record Admin(String token) {}
 }

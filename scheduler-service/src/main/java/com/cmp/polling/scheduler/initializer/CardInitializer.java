@@ -6,13 +6,15 @@ import com.cmp.polling.core.concurrent.DaemonThreads;
 import com.cmp.polling.core.enrollment.CardPlanner;
 import com.cmp.polling.core.enrollment.EnrollmentPlan;
 import com.cmp.polling.core.enrollment.Timing;
+import com.cmp.polling.core.lock.HeldLock;
+import com.cmp.polling.core.lock.OperationLocks;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.queue.ScheduledCheck;
 import com.cmp.polling.core.queue.ShardCountMarker;
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.scheduler.config.SchedulerProperties;
-import com.cmp.polling.stopresume.lock.HeldLock;
-import com.cmp.polling.stopresume.lock.OperationLocks;
+import com.cmp.polling.status.initializer.InitProgress;
+import com.cmp.polling.status.initializer.InitProgressStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -48,6 +50,7 @@ public class CardInitializer implements SmartLifecycle {
   private final InitProgressStore progressStore;
   private final ShardCountMarker shardCount;
   private final OperationLocks locks;
+  private final LegacyKeysMove legacyKeys;
   private final SchedulerProperties.Initializer settings;
   private final Clock clock;
   private Thread worker;
@@ -59,6 +62,7 @@ public class CardInitializer implements SmartLifecycle {
       InitProgressStore progressStore,
       ShardCountMarker shardCount,
       OperationLocks locks,
+      LegacyKeysMove legacyKeys,
       SchedulerProperties properties,
       Clock clock) {
     this.cards = cards;
@@ -67,6 +71,7 @@ public class CardInitializer implements SmartLifecycle {
     this.progressStore = progressStore;
     this.shardCount = shardCount;
     this.locks = locks;
+    this.legacyKeys = legacyKeys;
     this.settings = properties.initializer();
     this.clock = clock;
   }
@@ -85,20 +90,8 @@ public class CardInitializer implements SmartLifecycle {
     if (lock.isEmpty()) {
       return false;
     }
-    HeldLock held = lock.get();
-    try {
+    try (HeldLock held = lock.get()) {
       return initializeUnderLock(held);
-    } finally {
-      // An interrupted worker must still give the lock back: Redis calls refuse to run while
-      // the thread's interrupt flag is set, so clear it for the release and set it again.
-      boolean interrupted = Thread.interrupted();
-      try {
-        held.close();
-      } finally {
-        if (interrupted) {
-          Thread.currentThread().interrupt();
-        }
-      }
     }
   }
 
@@ -231,8 +224,11 @@ public class CardInitializer implements SmartLifecycle {
   }
 
   private void watch() {
+    boolean upgraded = false;
     while (!Thread.currentThread().isInterrupted()) {
       try {
+        // Before the first look at the queues: entries under old key names are moved in first.
+        upgraded = upgraded || legacyKeys.moveUnderLock();
         ensureQueues();
       } catch (RuntimeException e) {
         log.error("card initialization failed; trying again in {}", settings.watchInterval(), e);

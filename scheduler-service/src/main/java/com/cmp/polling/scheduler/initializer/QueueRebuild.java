@@ -1,8 +1,9 @@
 package com.cmp.polling.scheduler.initializer;
 
+import com.cmp.polling.core.lock.HeldLock;
+import com.cmp.polling.core.lock.OperationLocks;
 import com.cmp.polling.core.redis.RedisKeys;
-import com.cmp.polling.stopresume.lock.HeldLock;
-import com.cmp.polling.stopresume.lock.OperationLocks;
+import com.cmp.polling.status.initializer.InitProgress;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -99,11 +100,7 @@ public class QueueRebuild implements DisposableBean {
       // Progress stays incomplete: the initializer's watcher goes on from the last card read.
       log.error("queue rebuild failed; the initializer goes on from where it stopped", e);
     } finally {
-      boolean interrupted = Thread.interrupted();
       held.close();
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
     }
   }
 

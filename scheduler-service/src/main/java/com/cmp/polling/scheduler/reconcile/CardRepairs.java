@@ -10,6 +10,9 @@ import com.cmp.polling.core.queue.QueueAudit;
 import com.cmp.polling.core.queue.QueueEntry;
 import com.cmp.polling.core.queue.QueuedCard;
 import com.cmp.polling.core.queue.ScheduledCheck;
+import com.cmp.polling.scheduler.reconcile.ChangeTimes.CardChange;
+import com.cmp.polling.status.reconcile.RepairKind;
+import com.cmp.polling.status.reconcile.SkipReason;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,11 +29,12 @@ import org.slf4j.LoggerFactory;
  * first and PostgreSQL after, so the truth compared is never older than the queue state it is
  * compared with (a change the change stream applied in between is seen in the database too, and not
  * undone). A difference is left alone when the card, its device or the configs changed within the
- * settle window (unless the same difference was already found a window ago: {@link Suspicions});
- * the configs' last change is read again first, so that a change the pass was not told of is never
- * undone with the old configs. An entry that may be a lease is never removed. Every write is
- * conditional ({@link QueueAudit}): an entry someone changed since it was read is skipped as {@code
- * changed}. Each repair is logged, one line each.
+ * settle window (unless the same difference was already found a window ago: {@link Suspicions}, or
+ * the card's last planning change is settled: its timestamps then moved for other reasons, such as
+ * usage accounting); the configs' last change is read again first, so that a change the pass was
+ * not told of is never undone with the old configs. An entry that may be a lease is never removed.
+ * Every write is conditional ({@link QueueAudit}): an entry someone changed since it was read is
+ * skipped as {@code changed}. Each repair is logged, one line each.
  */
 final class CardRepairs {
 
@@ -43,6 +47,7 @@ final class CardRepairs {
   private final QueueAudit queues;
   private final SettleWindow settle;
   private final Suspicions suspicions;
+  private final FarFuture farFuture;
   private final ReconcilerMetrics metrics;
   private final Clock clock;
 
@@ -54,6 +59,7 @@ final class CardRepairs {
       QueueAudit queues,
       SettleWindow settle,
       Suspicions suspicions,
+      FarFuture farFuture,
       ReconcilerMetrics metrics,
       Clock clock) {
     this.cards = cards;
@@ -63,6 +69,7 @@ final class CardRepairs {
     this.queues = queues;
     this.settle = settle;
     this.suspicions = suspicions;
+    this.farFuture = farFuture;
     this.metrics = metrics;
     this.clock = clock;
   }
@@ -75,7 +82,7 @@ final class CardRepairs {
     tally.lookedAt(cardIds.size());
     List<QueuedCard> queued = tally.redis(() -> queues.entriesOf(cardIds));
     List<Card> live = tally.postgres(() -> cards.findByIds(cardIds));
-    Map<Long, Instant> changedAt = tally.postgres(() -> changes.lastChangeOf(cardIds));
+    Map<Long, CardChange> changedAt = tally.postgres(() -> changes.lastChangeOf(cardIds));
     if (tally.postgres(settle::configsChangedUnseen)) {
       tally.postgres(configs::refreshNow);
     }
@@ -85,22 +92,31 @@ final class CardRepairs {
         .forEach(plan -> plans.put(plan.cardId(), plan));
     Instant now = clock.instant();
     Duration window = settle.current();
+    Instant since = now.minus(window);
     Instant configsChanged = settle.configsChangedAt();
+    boolean configsRecent = configsChanged != null && configsChanged.isAfter(since);
     List<Repair> toDo = new ArrayList<>();
     for (QueuedCard card : queued) {
-      List<Repair> needed = Differences.of(card, plans.get(card.cardId()));
+      List<Repair> needed = Differences.of(card, plans.get(card.cardId()), farFuture.horizon());
       if (needed.isEmpty()) {
         continue;
       }
-      Instant last = latest(changedAt.get(card.cardId()), configsChanged);
-      if (last != null
-          && last.isAfter(now.minus(window))
+      CardChange change = changedAt.get(card.cardId());
+      boolean cardRecent =
+          change != null
+              && change.at() != null
+              && change.at().isAfter(since)
+              && !settle.settled(change.change());
+      if ((cardRecent || configsRecent)
           && !suspicions.heldSince(card.cardId(), signature(needed), now, window)) {
         skip(SkipReason.RECENT, needed.size(), tally);
+        if (cardRecent) {
+          tally.leftAsRecent(change.change());
+        }
         log.debug(
             "card {} left to the change stream: changed at {}, within {} s ({})",
             card.cardId(),
-            last,
+            cardRecent ? change.at() : configsChanged,
             window.toSeconds(),
             signature(needed));
         continue;
@@ -111,18 +127,23 @@ final class CardRepairs {
     apply(toDo, tally);
   }
 
-  /** Entries found in another shard's queue than their card's: removed, unless leased. */
+  /**
+   * Entries found in another shard's queue than their card's: removed while unchanged, whatever
+   * their score. The lease rule does not apply to them: a check claims its lease, and completes, in
+   * its card's own shard only ({@link QueueAudit#inItsCardsShard}), so such an entry is never a
+   * check in progress. The scheduler leases it like any due entry and its task is dropped as
+   * superseded, so it is nearly always scored as a lease: left alone, it would come back every
+   * lease for good.
+   */
   void removeMisplaced(List<QueueEntry> entries, PassTally tally) {
-    List<Repair> toDo = new ArrayList<>();
-    List<Repair> needed = new ArrayList<>(entries.size());
+    List<Repair> toDo = new ArrayList<>(entries.size());
     for (QueueEntry entry : entries) {
-      needed.add(
+      toDo.add(
           Repair.remove(
               RepairKind.STRAY,
               entry,
               "its card belongs in shard " + queues.shardOf(entry.cardId())));
     }
-    unlessLeased(needed, clock.instant(), tally, toDo);
     apply(toDo, tally);
   }
 
@@ -143,16 +164,23 @@ final class CardRepairs {
     }
   }
 
+  /** Removals first (a move's too), then additions: a move adds only once its removal held. */
   private void apply(List<Repair> toDo, PassTally tally) {
     List<Repair> removals = toDo.stream().filter(Repair::isRemoval).toList();
-    List<Repair> additions = toDo.stream().filter(r -> !r.isRemoval()).toList();
     List<QueueEntry> entries = removals.stream().map(Repair::removal).toList();
-    List<ScheduledCheck> checks = additions.stream().map(Repair::addition).toList();
     boolean[] removed = tally.redis(() -> queues.removeIfUnchanged(entries));
-    boolean[] added = tally.redis(() -> queues.addIfAbsent(checks));
+    List<Repair> additions = new ArrayList<>();
     for (int i = 0; i < removals.size(); i++) {
-      done(removals.get(i), removed[i], tally);
+      Repair repair = removals.get(i);
+      if (repair.isMove() && removed[i]) {
+        additions.add(repair);
+      } else {
+        done(repair, removed[i], tally);
+      }
     }
+    toDo.stream().filter(r -> !r.isRemoval()).forEach(additions::add);
+    List<ScheduledCheck> checks = additions.stream().map(Repair::addition).toList();
+    boolean[] added = tally.redis(() -> queues.addIfAbsent(checks));
     for (int i = 0; i < additions.size(); i++) {
       done(additions.get(i), added[i], tally);
     }
@@ -169,7 +197,16 @@ final class CardRepairs {
     }
     tally.repaired(repair.kind());
     metrics.repaired(repair.kind());
-    if (repair.isRemoval()) {
+    if (repair.isMove()) {
+      log.info(
+          "queue repair ({}): card {} moved in the {} queue of shard {} to {}: {}",
+          repair.kind().code(),
+          repair.cardId(),
+          repair.type().code(),
+          repair.removal().shard(),
+          repair.addition().nextCheckAt(),
+          repair.reason());
+    } else if (repair.isRemoval()) {
       log.info(
           "queue repair ({}): card {} removed from the {} queue of shard {}: {}",
           repair.kind().code(),
@@ -196,12 +233,5 @@ final class CardRepairs {
 
   private static String signature(List<Repair> repairs) {
     return repairs.stream().map(Repair::signature).sorted().collect(Collectors.joining(","));
-  }
-
-  private static Instant latest(Instant a, Instant b) {
-    if (a == null) {
-      return b;
-    }
-    return b == null || a.isAfter(b) ? a : b;
   }
 }

@@ -5,8 +5,11 @@ import com.cmp.polling.core.queue.QueueEntry;
 import com.cmp.polling.core.queue.QueuedCard;
 import com.cmp.polling.core.queue.ScheduledCheck;
 import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.status.reconcile.RepairKind;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What separates a card's queue entries from its plan (CardPlanner's answer: polled or not, under
@@ -14,6 +17,9 @@ import java.util.List;
  * queue of every check its plan has, and in no other, with one exception: the protect queue of a
  * polled card is left to the protect check, which takes the card out at its first check after the
  * protection period ended (a period ends by time, not by a change the reconciler could wait for).
+ * An entry scored beyond the far-future horizon would never come due in time: it is moved to its
+ * plan's time, or removed where the plan has no such check (a protect entry the protect check will
+ * never reach).
  */
 final class Differences {
 
@@ -21,8 +27,9 @@ final class Differences {
 
   /**
    * @param plan the card's plan, or null when no live card has that id
+   * @param horizon entries scored after it are far in the future
    */
-  static List<Repair> of(QueuedCard queued, EnrollmentPlan plan) {
+  static List<Repair> of(QueuedCard queued, EnrollmentPlan plan, Instant horizon) {
     if (plan == null || !plan.isPolled()) {
       if (queued.entries().isEmpty()) {
         return List.of();
@@ -37,7 +44,9 @@ final class Differences {
     }
     List<Repair> repairs = List.of();
     for (QueueEntry entry : queued.entries().values()) {
-      if (entry.type() != TaskType.PROTECT && plan.dueAt(entry.type()).isEmpty()) {
+      Optional<ScheduledCheck> planned =
+          plan.checks().stream().filter(check -> check.taskType() == entry.type()).findFirst();
+      if (entry.type() != TaskType.PROTECT && planned.isEmpty()) {
         repairs = grown(repairs);
         repairs.add(
             Repair.remove(
@@ -48,6 +57,13 @@ final class Differences {
                     + "' has no "
                     + entry.type().code()
                     + " check"));
+      } else if (entry.at().isAfter(horizon)) {
+        repairs = grown(repairs);
+        String why = "due " + entry.at() + ", later than any config's interval allows";
+        repairs.add(
+            planned.isPresent()
+                ? Repair.move(RepairKind.FAR_FUTURE, entry, planned.get(), why + ": moved")
+                : Repair.remove(RepairKind.FAR_FUTURE, entry, why + ", and not protected"));
       }
     }
     for (ScheduledCheck check : plan.checks()) {

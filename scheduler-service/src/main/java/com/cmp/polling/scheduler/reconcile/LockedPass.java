@@ -1,13 +1,16 @@
 package com.cmp.polling.scheduler.reconcile;
 
 import com.cmp.polling.core.config.PollingConfigManager;
+import com.cmp.polling.core.lock.HeldLock;
+import com.cmp.polling.core.lock.OperationLocks;
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.scheduler.config.SchedulerProperties;
-import com.cmp.polling.scheduler.initializer.InitProgress;
-import com.cmp.polling.scheduler.initializer.InitProgressStore;
-import com.cmp.polling.scheduler.reconcile.PassResult.Outcome;
-import com.cmp.polling.stopresume.lock.HeldLock;
-import com.cmp.polling.stopresume.lock.OperationLocks;
+import com.cmp.polling.status.initializer.InitProgress;
+import com.cmp.polling.status.initializer.InitProgressStore;
+import com.cmp.polling.status.reconcile.PassKind;
+import com.cmp.polling.status.reconcile.PassResult;
+import com.cmp.polling.status.reconcile.PassResult.Outcome;
+import com.cmp.polling.status.reconcile.ReconcileStatusStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,17 +22,21 @@ import org.slf4j.LoggerFactory;
 /**
  * One reconcile pass with what surrounds it: it starts only once the queues are built and under
  * {@code polling:init:lock} (renewed between pages, given back at the end, all on the calling
- * thread: a registry lock belongs to the thread that took it), with the configs reloaded and the
- * settle window measured; it stops early when the lock is lost, Redis loses the queues or the
- * thread is interrupted; its progress and result go to {@code polling:reconcile:status}, its
- * figures to the metrics, and a summary line to the log.
+ * thread: a registry lock belongs to the thread that took it), with the configs reloaded, the
+ * settle window measured and its kind decided ({@link PassPlanner}: full when asked for or due,
+ * else incremental); it stops early when the lock is lost, Redis loses the queues or the thread is
+ * interrupted; its progress goes to {@code polling:reconcile:progress}, its result to {@code
+ * polling:reconcile:status}, its figures to the metrics, and a summary line to the log.
  */
 final class LockedPass {
 
   private static final Logger log = LoggerFactory.getLogger(Reconciler.class);
   static final Duration LOCK_TTL = Duration.ofMinutes(2);
 
-  private final ReconcilePass pass;
+  private final FullPass fullPass;
+  private final IncrementalPass incremental;
+  private final PassPlanner planner;
+  private final FarFuture farFuture;
   private final SettleWindow settle;
   private final Suspicions suspicions;
   private final ReconcileStatusStore status;
@@ -41,7 +48,10 @@ final class LockedPass {
   private final Clock clock;
 
   LockedPass(
-      ReconcilePass pass,
+      FullPass fullPass,
+      IncrementalPass incremental,
+      PassPlanner planner,
+      FarFuture farFuture,
       SettleWindow settle,
       Suspicions suspicions,
       ReconcileStatusStore status,
@@ -51,7 +61,10 @@ final class LockedPass {
       PollingConfigManager configs,
       SchedulerProperties properties,
       Clock clock) {
-    this.pass = pass;
+    this.fullPass = fullPass;
+    this.incremental = incremental;
+    this.planner = planner;
+    this.farFuture = farFuture;
     this.settle = settle;
     this.suspicions = suspicions;
     this.status = status;
@@ -63,8 +76,12 @@ final class LockedPass {
     this.clock = clock;
   }
 
-  /** One pass on the calling thread: checks, lock, the pass, its status and figures. */
-  PassResult run(String trigger, Consumer<PassResult> onStart) {
+  /**
+   * One pass on the calling thread: checks, lock, the pass, its status and figures.
+   *
+   * @param full a full pass whatever is due (asked for); else what is due
+   */
+  PassResult run(String trigger, boolean full, Consumer<PassResult> onStart) {
     Instant startedAt = clock.instant();
     Optional<HeldLock> lock;
     try {
@@ -88,39 +105,56 @@ final class LockedPass {
     }
     HeldLock held = lock.get();
     PassTally tally = null;
+    PassPlanner.Plan plan = null;
     try {
       // The configs' change time read before the configs: a change in between is seen later.
       settle.beginPass();
       configs.refreshNow();
       suspicions.beginPass();
+      farFuture.beginPass();
       Duration window = settle.current();
-      tally = new PassTally(trigger, startedAt, window);
+      plan = planner.plan(full ? trigger : null, window);
+      settle.settledChange(plan.marker().settled());
+      tally = new PassTally(trigger, startedAt, window, plan.kind(), plan.why());
       PassTally counting = tally;
       PassResult begun = tally.result(Outcome.RUNNING, null, null);
       status.write(begun);
       onStart.accept(begun);
-      log.info("reconcile pass ({}) started; settle window {} s", trigger, window.toSeconds());
-      String stopped = pass.run(tally, () -> keepGoing(held, counting));
+      log.info(
+          "reconcile pass ({}) started: {}; settle window {} s{}",
+          trigger,
+          plan.kind().code(),
+          window.toSeconds(),
+          plan.why() == null ? "" : "; full because " + plan.why());
+      String stopped =
+          plan.kind() == PassKind.FULL
+              ? fullPass.run(tally, () -> keepGoing(held, counting))
+              : incremental.run(plan.progress(), tally, () -> keepGoing(held, counting));
       if (stopped == null) {
         suspicions.endPass();
       }
+      planner.finish(plan, tally, stopped == null);
       return ended(
           tally.result(
               stopped == null ? Outcome.COMPLETED : Outcome.STOPPED, stopped, clock.instant()));
     } catch (RuntimeException e) {
       log.error("reconcile pass ({}) failed; the next pass starts again", trigger, e);
       PassTally counted = tally != null ? tally : new PassTally(trigger, startedAt, Duration.ZERO);
+      if (plan != null) {
+        keepProgress(plan, counted);
+      }
       return ended(counted.result(Outcome.FAILED, e.getMessage(), clock.instant()));
     } finally {
-      // Redis calls refuse to run while the interrupt flag is set: clear it for the release.
-      boolean interrupted = Thread.interrupted();
-      try {
-        held.close();
-      } finally {
-        if (interrupted) {
-          Thread.currentThread().interrupt();
-        }
-      }
+      held.close();
+    }
+  }
+
+  /** After a failure, the sweep's pages compared so far are kept (best effort). */
+  private void keepProgress(PassPlanner.Plan plan, PassTally tally) {
+    try {
+      planner.finish(plan, tally, false);
+    } catch (RuntimeException e) {
+      log.warn("reconcile progress not written: {}", e.getMessage());
     }
   }
 
@@ -131,27 +165,7 @@ final class LockedPass {
     } catch (RuntimeException e) {
       log.warn("reconcile status not written: {}", e.getMessage());
     }
-    log.info(
-        "reconcile pass ({}) {} in {} ms{}: {} cards read, {} entries scanned, {} cards looked at"
-            + " again; repaired {} missing, {} stray, {} wrong_type; left {} recent, {} leased, {}"
-            + " changed; PostgreSQL {} ms, Redis {} ms, planning {} ms, pauses {} ms",
-        result.trigger(),
-        result.outcome().code(),
-        result.took().toMillis(),
-        result.note() == null ? "" : " (" + result.note() + ")",
-        result.cardsRead(),
-        result.entriesScanned(),
-        result.cardsLookedAt(),
-        result.repaired(RepairKind.MISSING),
-        result.repaired(RepairKind.STRAY),
-        result.repaired(RepairKind.WRONG_TYPE),
-        result.skipped(SkipReason.RECENT),
-        result.skipped(SkipReason.LEASED),
-        result.skipped(SkipReason.CHANGED),
-        result.postgres().toMillis(),
-        result.redis().toMillis(),
-        result.planning().toMillis(),
-        result.rested().toMillis());
+    PassSummary.log(result);
     return result;
   }
 

@@ -1,6 +1,11 @@
 package com.cmp.polling.scheduler.reconcile;
 
-import com.cmp.polling.scheduler.reconcile.PassResult.Outcome;
+import com.cmp.polling.status.reconcile.PassKind;
+import com.cmp.polling.status.reconcile.PassResult;
+import com.cmp.polling.status.reconcile.PassResult.Outcome;
+import com.cmp.polling.status.reconcile.PassScope;
+import com.cmp.polling.status.reconcile.RepairKind;
+import com.cmp.polling.status.reconcile.SkipReason;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumMap;
@@ -13,6 +18,8 @@ final class PassTally {
   private final String trigger;
   private final Instant startedAt;
   private final Duration settle;
+  private final PassKind kind;
+  private final String why;
   private final Map<RepairKind, Long> repairs = new EnumMap<>(RepairKind.class);
   private final Map<SkipReason, Long> skipped = new EnumMap<>(SkipReason.class);
   private long cardsRead;
@@ -22,13 +29,22 @@ final class PassTally {
   private long redisNanos;
   private long planningNanos;
   private long restedNanos;
+  private long changedCards;
+  private long lowestRecentChange = Long.MAX_VALUE;
+  private PassScope standing;
 
   PassTally(String trigger, Instant startedAt, Duration settle) {
+    this(trigger, startedAt, settle, PassKind.FULL, null);
+  }
+
+  PassTally(String trigger, Instant startedAt, Duration settle, PassKind kind, String why) {
     this.trigger = trigger;
     this.startedAt = startedAt;
     this.settle = settle;
-    for (RepairKind kind : RepairKind.values()) {
-      repairs.put(kind, 0L);
+    this.kind = kind;
+    this.why = why;
+    for (RepairKind repair : RepairKind.values()) {
+      repairs.put(repair, 0L);
     }
     for (SkipReason reason : SkipReason.values()) {
       skipped.put(reason, 0L);
@@ -45,6 +61,46 @@ final class PassTally {
 
   void lookedAt(int count) {
     cardsLookedAt += count;
+  }
+
+  /** Cards compared because they or their device changed since the marker. */
+  void changedCards(int count) {
+    changedCards += count;
+  }
+
+  long changedCards() {
+    return changedCards;
+  }
+
+  /** A card's difference left to the change stream: the marker must stay below its change. */
+  void leftAsRecent(long change) {
+    lowestRecentChange = Math.min(lowestRecentChange, change);
+  }
+
+  /** The lowest change number of a card left as recent; Long.MAX_VALUE when none was. */
+  long lowestRecentChange() {
+    return lowestRecentChange;
+  }
+
+  long cardsRead() {
+    return cardsRead;
+  }
+
+  /** Where the marker and the sweep stand once the pass ended, for its result. */
+  void standing(ReconcileProgress progress, long lastChange) {
+    long marker = progress.marker == null ? -1 : progress.marker;
+    standing =
+        new PassScope(
+            kind,
+            why,
+            changedCards,
+            marker,
+            Math.max(0, lastChange - Math.max(marker, 0)),
+            progress.markerAt,
+            progress.sweepAfter,
+            progress.sweepLast,
+            progress.sweepShare(),
+            progress.sweepStartedAt);
   }
 
   void repaired(RepairKind kind) {
@@ -108,6 +164,9 @@ final class PassTally {
         Duration.ofNanos(postgresNanos),
         Duration.ofNanos(redisNanos),
         Duration.ofNanos(planningNanos),
-        Duration.ofNanos(restedNanos));
+        Duration.ofNanos(restedNanos),
+        standing != null
+            ? standing
+            : new PassScope(kind, why, changedCards, -1, 0, null, 0, 0, 0, null));
   }
 }

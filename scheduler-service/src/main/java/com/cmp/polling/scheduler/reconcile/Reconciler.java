@@ -3,7 +3,9 @@ package com.cmp.polling.scheduler.reconcile;
 import com.cmp.polling.core.concurrent.DaemonThreads;
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.scheduler.config.SchedulerProperties;
-import com.cmp.polling.scheduler.reconcile.PassResult.Outcome;
+import com.cmp.polling.status.reconcile.PassResult;
+import com.cmp.polling.status.reconcile.PassResult.Outcome;
+import com.cmp.polling.status.reconcile.ReconcileStatusStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -22,13 +24,16 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 
 /**
- * The queue reconciler (issue 19): PostgreSQL, the truth, compared with the Redis queues and the
- * differences repaired ({@link ReconcilePass}, {@link CardRepairs}) — periodically and on an
- * operator's demand. Passes run on one thread of their own. A pass holds {@code polling:init:lock}
- * (taken, renewed and given back on that thread), so it never runs beside another instance's pass,
- * an initialization or a forced rebuild; it does not start while the queues are being initialized.
- * The first periodic pass waits the initial delay plus a random part of an interval, and an
- * instance leaves its periodic pass out when another finished one less than half an interval ago.
+ * The queue reconciler: PostgreSQL, the truth, compared with the Redis queues and the differences
+ * repaired ({@link CardRepairs}) — periodically, by passes whose cost follows what changed ({@link
+ * IncrementalPass}: the cards changed since the last pass, far-future entries, a slice of the
+ * sweep), and by full passes ({@link FullPass}) on an operator's demand and when the queues may
+ * have missed changes ({@link FullPassReasons}). Passes run on one thread of their own. A pass
+ * holds {@code polling:init:lock} (taken, renewed and given back on that thread), so it never runs
+ * beside another instance's pass, an initialization or a forced rebuild; it does not start while
+ * the queues are being initialized. The first periodic pass waits the initial delay plus a random
+ * part of an interval, and an instance leaves its periodic pass out when another finished one less
+ * than half an interval ago.
  */
 public class Reconciler implements SmartLifecycle {
 
@@ -36,9 +41,9 @@ public class Reconciler implements SmartLifecycle {
   private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
   static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
 
-  /** One pass on the calling thread ({@link LockedPass#run}). */
+  /** One pass on the calling thread ({@link LockedPass#run}); full when asked, else as due. */
   interface PassRunner {
-    PassResult run(String trigger, Consumer<PassResult> onStart);
+    PassResult run(String trigger, boolean full, Consumer<PassResult> onStart);
   }
 
   private final PassRunner pass;
@@ -62,12 +67,12 @@ public class Reconciler implements SmartLifecycle {
   }
 
   /**
-   * Starts a pass in the background and returns once it runs ({@code RUNNING}) or could not start
-   * ({@code REFUSED}, {@code FAILED}, with the reason in its note).
+   * Starts a full pass in the background and returns once it runs ({@code RUNNING}) or could not
+   * start ({@code REFUSED}, {@code FAILED}, with the reason in its note).
    */
   public PassResult startPass(String trigger) {
     CompletableFuture<PassResult> started = new CompletableFuture<>();
-    CompletableFuture<PassResult> ended = submit(trigger, started::complete);
+    CompletableFuture<PassResult> ended = submit(trigger, true, started::complete);
     try {
       return CompletableFuture.anyOf(started, ended)
           .thenApply(PassResult.class::cast)
@@ -80,10 +85,22 @@ public class Reconciler implements SmartLifecycle {
     }
   }
 
-  /** Runs a pass now and returns when it has ended (or could not start). */
+  /** Runs a full pass now and returns when it has ended (or could not start). */
   public PassResult runNow(String trigger) {
+    return await(submit(trigger, true, ignored -> {}));
+  }
+
+  /**
+   * Runs now the pass a periodic run would (incremental, or full when one is due) and returns when
+   * it has ended (or could not start).
+   */
+  public PassResult runPeriodicNow(String trigger) {
+    return await(submit(trigger, false, ignored -> {}));
+  }
+
+  private static PassResult await(CompletableFuture<PassResult> pass) {
     try {
-      return submit(trigger, ignored -> {}).get();
+      return pass.get();
     } catch (ExecutionException e) {
       throw new IllegalStateException("reconcile pass failed: " + e.getMessage(), e);
     } catch (InterruptedException e) {
@@ -97,7 +114,8 @@ public class Reconciler implements SmartLifecycle {
     return status.read();
   }
 
-  private CompletableFuture<PassResult> submit(String trigger, Consumer<PassResult> onStart) {
+  private CompletableFuture<PassResult> submit(
+      String trigger, boolean full, Consumer<PassResult> onStart) {
     CompletableFuture<PassResult> ended = new CompletableFuture<>();
     if (!running.compareAndSet(false, true)) {
       ended.complete(
@@ -116,7 +134,7 @@ public class Reconciler implements SmartLifecycle {
             PassResult result = null;
             Throwable failure = null;
             try {
-              result = pass.run(trigger, onStart);
+              result = pass.run(trigger, full, onStart);
             } catch (Throwable e) {
               // An Error too: the caller must hear of the end, and later passes must still run.
               // Not rethrown: the executor would only keep it in a future nobody reads.
@@ -154,7 +172,7 @@ public class Reconciler implements SmartLifecycle {
         return;
       }
       try {
-        pass.run("periodic", ignored -> {});
+        pass.run("periodic", false, ignored -> {});
       } finally {
         running.set(false);
       }

@@ -3,9 +3,9 @@ package com.cmp.polling.scheduler.reconcile;
 import com.cmp.polling.core.config.ConfigChangeListener;
 import com.cmp.polling.core.config.ConfigChanges;
 import com.cmp.polling.core.config.ConfigSnapshot;
-import com.cmp.polling.scheduler.schedule.ConsumerLag;
-import com.cmp.polling.scheduler.schedule.HandlerLag;
 import com.cmp.polling.schemas.Topics;
+import com.cmp.polling.status.lag.ConsumerLag;
+import com.cmp.polling.status.lag.HandlerLag;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -22,7 +22,9 @@ import org.slf4j.LoggerFactory;
  * log is not measured: the minimum covers it while it runs, and a change that waits for a stopped
  * engine is repaired ahead of it, to the same state the stream will bring, since both read
  * PostgreSQL as it is then. Also remembers when the polling configs last changed: a config change
- * moves many cards at once, so every card counts as changed then.
+ * moves many cards at once, so every card counts as changed then. And holds the highest settled
+ * planning change number of the pass ({@link ChangeMarker}): a card whose last planning change is
+ * no later has had the change stream's time, whatever its timestamps say.
  */
 class SettleWindow implements ConfigChangeListener {
 
@@ -40,6 +42,7 @@ class SettleWindow implements ConfigChangeListener {
   private boolean lagging;
   private Instant configsChangedAt;
   private Instant configsInDatabase;
+  private long settledChange = -1;
 
   SettleWindow(
       ConsumerLag lag, ChangeTimes changes, Duration minimum, String topologyGroup, Clock clock) {
@@ -61,6 +64,19 @@ class SettleWindow implements ConfigChangeListener {
     Instant seen = configsSeenChanging;
     configsChangedAt =
         inDatabase == null || (seen != null && seen.isAfter(inDatabase)) ? seen : inDatabase;
+  }
+
+  /** The pass's highest settled planning change number; -1 when none is settled. */
+  synchronized void settledChange(long change) {
+    settledChange = change;
+  }
+
+  /**
+   * Whether a planning change numbered {@code change} is settled: committed, and older than the
+   * window when the pass began.
+   */
+  synchronized boolean settled(long change) {
+    return change <= settledChange;
   }
 
   /** The window now: max(minimum, measured lag). */

@@ -1,12 +1,21 @@
 package com.cmp.polling.scheduler.schedule;
 
+import com.cmp.polling.core.queue.Backlog;
 import com.cmp.polling.scheduler.config.SchedulerProperties;
 import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.status.lag.HandlerLag;
+import com.cmp.polling.status.schedule.HoldBack;
+import com.cmp.polling.status.schedule.HoldBackCause;
+import com.cmp.polling.status.schedule.HoldBackHistory;
+import com.cmp.polling.status.schedule.HoldBackRecorder;
+import com.cmp.polling.status.schedule.RoundStats;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.Map;
-import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,19 +27,24 @@ import org.springframework.stereotype.Component;
  * max-consumer-lag} (off by default: a count of waiting tasks grows with the rate of checks, hence
  * with the fleet), more tasks than that wait for them. With the defaults nothing here grows with
  * the fleet: a healthy fleet of any size consumes its tasks within seconds and is never held back.
- * The due backlog is measured and reported with each decision but never decides one. Measures are
- * taken at most once per {@code lag-check-interval} and per type (never per shard); every fresh
- * measure that holds a type back is kept in {@link HoldBackHistory}, and a change between holding
- * back and dispatching is logged once, with its reason.
+ * The lags of every task type are measured together, at most once per {@code lag-check-interval}
+ * (never per shard); the due backlog only for a type the lag holds back, to say in the log and in
+ * {@link HoldBackHistory} what waits, never to decide. Every fresh measure that holds a type back
+ * is kept in the history, and a change between holding back and dispatching is logged once, with
+ * its reason.
  */
 @Component
 public class Backpressure {
 
   private static final Logger log = LoggerFactory.getLogger(Backpressure.class);
 
-  /** Takes the measures of one task type. */
+  /** Takes the measures. */
   interface Measurer {
-    BackpressureMeasures measure(TaskType type, Instant at);
+    /** The handlers' lag of each of {@code types}, measured together. */
+    Map<TaskType, HandlerLag> lags(Set<TaskType> types);
+
+    /** The due backlog of a type held back; null when Redis did not answer. */
+    Backlog backlog(TaskType type);
   }
 
   /**
@@ -39,15 +53,33 @@ public class Backpressure {
    * @param cause why it is held back; null: dispatch
    * @param measures what the decision looked at
    */
-  public record Decision(TaskType type, HoldBackCause cause, BackpressureMeasures measures) {
+  public record Decision(
+      TaskType type,
+      HoldBackCause cause,
+      BackpressureMeasures measures,
+      SchedulerProperties.Backpressure limits) {
 
     public boolean heldBack() {
       return cause != null;
     }
+
+    /** What the round records of this type in its stats, with the round's counts. */
+    RoundStats stats(RoundCounts.Counts counts) {
+      return new RoundStats(
+          counts.scheduled(),
+          counts.manual(),
+          counts.failures(),
+          cause,
+          measures.at(),
+          measures.lag(),
+          measures.backlog(),
+          limits.maxLagAge(),
+          limits.maxConsumerLag());
+    }
   }
 
   private final Measurer measurer;
-  private final HoldBackHistory history;
+  private final HoldBackRecorder history;
   private final SchedulerMetrics metrics;
   private final SchedulerProperties.Backpressure settings;
   private final Clock clock;
@@ -56,7 +88,7 @@ public class Backpressure {
 
   Backpressure(
       Measurer measurer,
-      HoldBackHistory history,
+      HoldBackRecorder history,
       SchedulerMetrics metrics,
       SchedulerProperties properties,
       Clock clock) {
@@ -67,34 +99,45 @@ public class Backpressure {
     this.clock = clock;
   }
 
-  /** Whether {@code type} is dispatched this round; measures again when the last ones are old. */
-  public Decision decide(TaskType type) {
+  /**
+   * Whether each of {@code types} is dispatched this round; measures again, all together, the types
+   * whose last measures are older than {@code lag-check-interval}.
+   */
+  public Map<TaskType, Decision> decide(Set<TaskType> types) {
     Instant now = clock.instant();
-    BackpressureMeasures measures = lastMeasures.get(type);
-    boolean fresh =
-        measures == null || !measures.at().plus(settings.lagCheckInterval()).isAfter(now);
-    if (fresh) {
-      measures = measurer.measure(type, now);
-      lastMeasures.put(type, measures);
+    Set<TaskType> stale = EnumSet.noneOf(TaskType.class);
+    for (TaskType type : types) {
+      BackpressureMeasures last = lastMeasures.get(type);
+      if (last == null || !last.at().plus(settings.lagCheckInterval()).isAfter(now)) {
+        stale.add(type);
+      }
     }
-    HoldBackCause cause = causeOf(measures.lag());
-    if (fresh) {
+    if (!stale.isEmpty()) {
+      measure(stale, now);
+    }
+    Map<TaskType, Decision> decisions = new EnumMap<>(TaskType.class);
+    for (TaskType type : types) {
+      BackpressureMeasures measures = lastMeasures.get(type);
+      HoldBackCause cause = causeOf(measures.lag());
+      logChange(type, cause, measures, now);
+      decisions.put(type, new Decision(type, cause, measures, settings));
+    }
+    return decisions;
+  }
+
+  private void measure(Set<TaskType> types, Instant now) {
+    Map<TaskType, HandlerLag> lags = measurer.lags(types);
+    for (TaskType type : types) {
+      HandlerLag lag = lags.getOrDefault(type, HandlerLag.UNKNOWN);
+      HoldBackCause cause = causeOf(lag);
+      BackpressureMeasures measures =
+          new BackpressureMeasures(now, lag, cause == null ? null : measurer.backlog(type));
+      lastMeasures.put(type, measures);
       metrics.measured(type, cause != null);
       if (cause != null) {
         history.add(holdBack(type, cause, measures));
       }
     }
-    logChange(type, cause, measures, now);
-    return new Decision(type, cause, measures);
-  }
-
-  /**
-   * What back-pressure last measured for the type in this instance; empty before its first measure
-   * (or where the loop does not run). The fleet snapshot reuses the handlers' lag from it rather
-   * than asking Kafka again in the same interval.
-   */
-  public Optional<BackpressureMeasures> lastMeasures(TaskType type) {
-    return Optional.ofNullable(lastMeasures.get(type));
   }
 
   /** The rule itself. Unknown lag (Kafka silent) never holds back: publishing will tell. */

@@ -4,12 +4,18 @@ import com.cmp.polling.core.queue.Backlog;
 import com.cmp.polling.core.queue.PollingQueueException;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.schemas.task.TaskType;
-import java.time.Instant;
+import com.cmp.polling.status.lag.ConsumerLag;
+import com.cmp.polling.status.lag.HandlerLag;
+import java.util.Map;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
-/** Takes the measures back-pressure decides on: the handlers' lag and the due backlog. */
+/**
+ * Takes the measures back-pressure decides on: the handlers' lag of every type at once, and the due
+ * backlog of a type held back.
+ */
 @Component
 class BackpressureProbe implements Backpressure.Measurer {
 
@@ -24,15 +30,19 @@ class BackpressureProbe implements Backpressure.Measurer {
   }
 
   @Override
-  public BackpressureMeasures measure(TaskType type, Instant at) {
-    Backlog backlog = null;
+  public Map<TaskType, HandlerLag> lags(Set<TaskType> types) {
+    return lag.of(types);
+  }
+
+  @Override
+  public Backlog backlog(TaskType type) {
     try {
-      backlog = queues.getBacklog(type);
+      return queues.getBacklog(type);
     } catch (PollingQueueException e) {
-      // Only a monitoring figure, which never decides: dispatching is what drains it, so holding
-      // back on it would make it grow and keep the type held back; the decision rests on the lag.
+      // Only a figure for the log and the history, which never decides: the decision rests on
+      // the lag, and dispatching is what drains the backlog.
       log.warn("{} due backlog unknown: {}", type.code(), e.getMessage());
+      return null;
     }
-    return new BackpressureMeasures(at, lag.of(type), backlog);
   }
 }

@@ -30,8 +30,4 @@ public final class RoundCounts {
   public synchronized Counts of(TaskType type) {
     return byType.get(type);
   }
-
-  public synchronized long total() {
-    return byType.values().stream().mapToLong(c -> c.scheduled() + c.manual()).sum();
-  }
 }

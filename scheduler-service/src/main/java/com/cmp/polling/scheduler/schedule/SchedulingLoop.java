@@ -5,17 +5,18 @@ import com.cmp.polling.core.queue.CardEntry;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.scheduler.config.SchedulerProperties;
 import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.status.schedule.RoundStats;
+import com.cmp.polling.status.schedule.SchedulerStatsStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -27,22 +28,20 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 /**
- * The scheduling loop (seed 004 decision 6): every tick, manual triggers first (to their own
- * topics), then for every shard in parallel and every task type that back-pressure does not hold
- * back, lease due cards and publish them. A card Kafka refuses goes back at once; a card whose fate
- * is unknown comes back when its lease ends. Several instances may run at once: dequeues hand out
- * disjoint cards.
+ * The scheduling loop: every tick, for every task type that back-pressure does not hold back, the
+ * due cards of every shard are leased in one round trip (one script per shard over its task types'
+ * queues), and the shards that had any are published in parallel, each going on while its queues
+ * hold due cards ({@link ShardDrain}). When nothing is due a tick is that round trip and one stats
+ * pipeline. Manual triggers have a lane of their own ({@link ManualDispatch}), so they never wait
+ * for a round. Several instances may run at once: dequeues hand out disjoint cards.
  */
 @Component
 public class SchedulingLoop implements SmartLifecycle {
 
   private static final Logger log = LoggerFactory.getLogger(SchedulingLoop.class);
 
-  /** Batches of one shard sent before the first of them must be acknowledged. */
-  static final int BATCHES_IN_FLIGHT = 4;
-
   private final PollingQueueManager queues;
-  private final TaskPublisher publisher;
+  private final ShardDrain drain;
   private final ManualDispatch manual;
   private final Backpressure backpressure;
   private final SchedulerStatsStore stats;
@@ -52,9 +51,9 @@ public class SchedulingLoop implements SmartLifecycle {
   private ScheduledExecutorService ticker;
   private ExecutorService shardWorkers;
 
-  public SchedulingLoop(
+  SchedulingLoop(
       PollingQueueManager queues,
-      TaskPublisher publisher,
+      ShardDrain drain,
       ManualDispatch manual,
       Backpressure backpressure,
       SchedulerStatsStore stats,
@@ -62,7 +61,7 @@ public class SchedulingLoop implements SmartLifecycle {
       SchedulerProperties settings,
       Clock clock) {
     this.queues = queues;
-    this.publisher = publisher;
+    this.drain = drain;
     this.manual = manual;
     this.backpressure = backpressure;
     this.stats = stats;
@@ -71,96 +70,60 @@ public class SchedulingLoop implements SmartLifecycle {
     this.clock = clock;
   }
 
-  /** One round; also what tests call instead of waiting for the ticker. */
+  /**
+   * One whole round as tests drive it, with the loop off: the manual triggers first (the manual
+   * lane's work), then the due cards.
+   */
   public synchronized RoundCounts runRound() {
-    Instant started = clock.instant();
     RoundCounts counts = new RoundCounts();
-    for (TaskType type : TaskType.values()) {
-      manual.publish(type, counts);
-    }
-    Set<TaskType> types = EnumSet.noneOf(TaskType.class);
-    Map<TaskType, Backpressure.Decision> decisions = new EnumMap<>(TaskType.class);
-    for (TaskType type : TaskType.values()) {
-      Backpressure.Decision decision = backpressure.decide(type);
-      decisions.put(type, decision);
-      if (decision.heldBack()) {
-        metrics.skipped(type, decision.cause().code());
-      } else {
-        types.add(type);
-      }
-    }
-    List<Future<?>> shards = new ArrayList<>(queues.shardCount());
-    for (int shard = 0; shard < queues.shardCount(); shard++) {
-      int current = shard;
-      shards.add(workers().submit(() -> drainShard(current, types, counts)));
-    }
-    for (Future<?> shard : shards) {
-      await(shard);
-    }
-    Instant ended = clock.instant();
-    for (TaskType type : TaskType.values()) {
-      stats.record(type, counts.of(type), decisions.get(type), ended);
-    }
-    metrics.round(Duration.between(started, ended));
+    manual.dispatchDue(counts);
+    dueCards(counts);
     return counts;
   }
 
-  /**
-   * Leases and publishes batch after batch, keeping up to {@link #BATCHES_IN_FLIGHT} batches
-   * unacknowledged so the producer is never idle; stops early when the shard is drained or Kafka is
-   * in trouble.
-   */
-  private void drainShard(int shard, Set<TaskType> types, RoundCounts counts) {
-    for (TaskType type : types) {
-      Deque<TaskPublisher.PendingBatch> inFlight = new ArrayDeque<>();
-      try {
-        boolean trouble = false;
-        for (int batch = 0; batch < settings.maxBatchesPerShard() && !trouble; batch++) {
-          List<CardEntry> due = queues.dequeueReady(shard, type, settings.batchSize());
-          if (due.isEmpty()) {
-            break;
+  /** A round of due cards; a Redis failure leaves the leased cards to their leases. */
+  private synchronized void dueCards(RoundCounts counts) {
+    Instant started = clock.instant();
+    Map<TaskType, Backpressure.Decision> decisions =
+        backpressure.decide(EnumSet.allOf(TaskType.class));
+    Set<TaskType> types = EnumSet.noneOf(TaskType.class);
+    decisions.forEach(
+        (type, decision) -> {
+          if (decision.heldBack()) {
+            metrics.skipped(type, decision.cause().code());
+          } else {
+            types.add(type);
           }
-          TaskPublisher.PendingBatch pending = publisher.send(type, due, false);
-          inFlight.add(pending);
-          trouble = pending.refused();
-          while (!inFlight.isEmpty() && (inFlight.size() >= BATCHES_IN_FLIGHT || trouble)) {
-            trouble |= settle(inFlight.poll(), type, counts);
-          }
-          if (due.size() < settings.batchSize()) {
-            break;
-          }
-        }
-      } catch (RuntimeException e) {
-        log.error(
-            "shard {} {} not scheduled this round; leased cards come due again after their lease",
-            shard,
-            type.code(),
-            e);
-      } finally {
-        while (!inFlight.isEmpty()) {
-          settle(inFlight.poll(), type, counts);
-        }
-      }
+        });
+    if (!types.isEmpty()) {
+      publishShards(types, counts);
     }
+    manual.addSinceLastRound(counts);
+    Instant ended = clock.instant();
+    Map<TaskType, RoundStats> rounds = new EnumMap<>(TaskType.class);
+    decisions.forEach((type, decision) -> rounds.put(type, decision.stats(counts.of(type))));
+    stats.record(rounds, ended);
+    metrics.round(Duration.between(started, ended));
   }
 
-  /** Waits for a batch's acknowledgements; true when some task failed (Kafka in trouble). */
-  private boolean settle(TaskPublisher.PendingBatch pending, TaskType type, RoundCounts counts) {
-    TaskPublisher.Outcome outcome = pending.await();
-    putBack(type, outcome.failedCardIds());
-    metrics.published(type, false, outcome.published(), outcome.publishedAt());
-    counts.add(type, outcome.published().size(), 0, outcome.failed().size());
-    return !outcome.failedCardIds().isEmpty();
-  }
-
-  private void putBack(TaskType type, List<Long> cardIds) {
-    if (cardIds.isEmpty()) {
+  private void publishShards(Set<TaskType> types, RoundCounts counts) {
+    List<Map<TaskType, List<CardEntry>>> leased;
+    try {
+      leased = queues.dequeueReadyAll(types, settings.batchSize());
+    } catch (RuntimeException e) {
+      log.error("no shard scheduled this round; cards leased come due again after their lease", e);
       return;
     }
-    metrics.failed(type, cardIds.size());
-    Instant now = clock.instant();
-    for (long cardId : cardIds) {
-      queues.requeue(cardId, type, now);
+    List<Future<?>> shards = new ArrayList<>();
+    for (int shard = 0; shard < leased.size(); shard++) {
+      Map<TaskType, List<CardEntry>> first = leased.get(shard);
+      if (first.values().stream().anyMatch(batch -> !batch.isEmpty())) {
+        int current = shard;
+        shards.add(workers().submit(() -> drain.drain(current, first, counts)));
+      }
+    }
+    for (Future<?> shard : shards) {
+      await(shard);
     }
   }
 
@@ -169,7 +132,7 @@ public class SchedulingLoop implements SmartLifecycle {
       shard.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-    } catch (java.util.concurrent.ExecutionException e) {
+    } catch (ExecutionException e) {
       log.error("a shard worker failed", e.getCause());
     }
   }
@@ -185,7 +148,7 @@ public class SchedulingLoop implements SmartLifecycle {
 
   private void roundSafely() {
     try {
-      runRound();
+      dueCards(new RoundCounts());
     } catch (RuntimeException e) {
       log.error("scheduling round failed; the next tick tries again", e);
     }

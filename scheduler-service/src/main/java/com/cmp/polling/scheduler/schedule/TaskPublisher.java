@@ -61,11 +61,6 @@ public class TaskPublisher {
     }
   }
 
-  /** Sends and waits for the acknowledgements. */
-  public Outcome publish(TaskType type, List<CardEntry> entries, boolean manual) {
-    return send(type, entries, manual).await();
-  }
-
   /**
    * Hands the batch to the producer without waiting: the caller may send more batches before
    * calling {@link PendingBatch#await()}, which keeps the producer's pipeline full.

@@ -8,9 +8,11 @@ import static org.awaitility.Awaitility.await;
 
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.scheduler.SchedulerTestApp;
-import com.cmp.polling.scheduler.initializer.InitProgress;
-import com.cmp.polling.scheduler.initializer.InitProgressStore;
-import com.cmp.polling.scheduler.reconcile.PassResult.Outcome;
+import com.cmp.polling.status.initializer.InitProgress;
+import com.cmp.polling.status.initializer.InitProgressStore;
+import com.cmp.polling.status.reconcile.PassResult;
+import com.cmp.polling.status.reconcile.PassResult.Outcome;
+import com.cmp.polling.status.reconcile.RepairKind;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
@@ -40,7 +42,10 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  * periodic pass is left out ("another finished less than half an interval ago") then depends on
  * what the test did, not on how fast the machine runs. Only the second instance runs periodic
  * passes, so every periodic line in the reconciler's log is its own. Every test starts with a pass
- * of the first instance just ended, so the second leaves its periodic passes out.
+ * of the first instance just ended, so the second leaves its periodic passes out. The second's
+ * sweep period is its interval: each periodic pass sweeps the whole fleet, so that damage written
+ * by hand (no change to compare) is found by the next periodic pass, whatever part of the sweep it
+ * would otherwise have reached.
  */
 class PeriodicReconcileIT {
 
@@ -110,6 +115,7 @@ class PeriodicReconcileIT {
             Map.of(
                 "cmp.polling.scheduler.reconciler.enabled", true,
                 "cmp.polling.scheduler.reconciler.interval", "1s",
+                "cmp.polling.scheduler.reconciler.sweep-period", "1s",
                 "cmp.polling.scheduler.reconciler.initial-delay", "2s",
                 "cmp.polling.scheduler.reconciler.pause", "0s",
                 "cmp.polling.scheduler.reconciler.page-size", "16"),

@@ -14,15 +14,18 @@ import com.cmp.polling.core.queue.CardEntry;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.queue.QueueAudit;
 import com.cmp.polling.scheduler.SchedulerTestApp;
-import com.cmp.polling.scheduler.initializer.InitProgress;
-import com.cmp.polling.scheduler.initializer.InitProgressStore;
-import com.cmp.polling.scheduler.reconcile.PassResult.Outcome;
-import com.cmp.polling.scheduler.schedule.ConsumerLag;
 import com.cmp.polling.schemas.Topic;
 import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.json.PayloadCodec;
 import com.cmp.polling.schemas.lifecycle.LifecycleEvent;
 import com.cmp.polling.schemas.lifecycle.LifecycleEventType;
+import com.cmp.polling.status.initializer.InitProgress;
+import com.cmp.polling.status.initializer.InitProgressStore;
+import com.cmp.polling.status.lag.ConsumerLag;
+import com.cmp.polling.status.reconcile.PassResult;
+import com.cmp.polling.status.reconcile.PassResult.Outcome;
+import com.cmp.polling.status.reconcile.RepairKind;
+import com.cmp.polling.status.reconcile.SkipReason;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
@@ -453,6 +456,7 @@ class ReconcilerIT {
             app.bean(QueueAudit.class),
             settle,
             new Suspicions(),
+            farFuture(configs),
             app.bean(ReconcilerMetrics.class),
             clock);
     // A pass began with the configs as they were...
@@ -588,11 +592,23 @@ class ReconcilerIT {
   }
 
   static Map<RepairKind, Long> repairs(long missing, long stray, long wrongType) {
+    return repairs(missing, stray, wrongType, 0);
+  }
+
+  static Map<RepairKind, Long> repairs(long missing, long stray, long wrongType, long farFuture) {
     Map<RepairKind, Long> counts = new EnumMap<>(RepairKind.class);
     counts.put(RepairKind.MISSING, missing);
     counts.put(RepairKind.STRAY, stray);
     counts.put(RepairKind.WRONG_TYPE, wrongType);
+    counts.put(RepairKind.FAR_FUTURE, farFuture);
     return counts;
+  }
+
+  /** The far-future horizon as a pass of the app would set it, set now. */
+  private static FarFuture farFuture(PollingConfigManager configs) {
+    FarFuture farFuture = new FarFuture(configs, Duration.ofMinutes(5), clock);
+    farFuture.beginPass();
+    return farFuture;
   }
 
   static Map<SkipReason, Long> skips(long recent, long leased, long changed) {

@@ -5,7 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.cmp.polling.scheduler.config.SchedulerProperties;
-import com.cmp.polling.scheduler.reconcile.PassResult.Outcome;
+import com.cmp.polling.status.reconcile.PassResult;
+import com.cmp.polling.status.reconcile.PassResult.Outcome;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -38,7 +39,7 @@ class ReconcilerTest {
     AtomicInteger passes = new AtomicInteger();
     Reconciler reconciler =
         new Reconciler(
-            (trigger, onStart) -> {
+            (trigger, full, onStart) -> {
               if (passes.incrementAndGet() == 1) {
                 throw new NoClassDefFoundError("com/example/Missing");
               }
@@ -68,7 +69,7 @@ class ReconcilerTest {
     AtomicInteger passes = new AtomicInteger();
     Reconciler reconciler =
         new Reconciler(
-            (trigger, onStart) -> {
+            (trigger, full, onStart) -> {
               passes.incrementAndGet();
               inPass.countDown();
               try {

@@ -7,14 +7,14 @@ import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.queue.ScheduledCheck;
 import com.cmp.polling.scheduler.SchedulerTestApp;
 import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.status.lag.ConsumerLag;
+import com.cmp.polling.status.schedule.HoldBack;
+import com.cmp.polling.status.schedule.HoldBackHistory;
+import com.cmp.polling.status.schedule.SchedulerStatsStore;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse.BodyHandlers;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -24,8 +24,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Back-pressure on real Redis and Kafka with every limit low enough for a rule on size to trip: the
@@ -33,8 +31,8 @@ import tools.jackson.databind.json.JsonMapper;
  * of 60 s, and a fresh measure every round. Shards far above the seed's depth rule, with more cards
  * due than the count limit, are dispatched in full round after round while the handlers keep up; a
  * type whose handlers stop consuming is held back for the age of their lag, a type with more tasks
- * waiting than the count limit for their number, each with its reason in the monitoring API, the
- * history and the metric, until the handlers catch up.
+ * waiting than the count limit for their number, each with its reason in the stats and the
+ * hold-back history every process reads from Redis, and in the metric, until the handlers catch up.
  */
 class BackpressureIT {
 
@@ -132,16 +130,16 @@ class BackpressureIT {
     assertThat(latest.consumerLag()).isEqualTo(200);
     assertThat(latest.consumerLagSeconds()).isGreaterThanOrEqualTo(MAX_LAG_AGE.toSeconds());
     assertThat(latest.dueCards()).isEqualTo(300);
-    JsonNode stats = get("/api/monitoring/scheduler").path("realname");
-    assertThat(stats.path("backpressure").asString()).isEqualTo("held_back");
-    assertThat(stats.path("backpressure_cause").asString()).isEqualTo("lag_age");
-    assertThat(stats.path("consumer_lag").asLong()).isEqualTo(200);
-    assertThat(stats.path("due_backlog").asLong()).isEqualTo(300);
-    assertThat(stats.path("total_held_back_rounds").asLong()).isEqualTo(1);
-    JsonNode listed = latestListed(TaskType.REALNAME);
-    assertThat(listed.path("cause").asString()).isEqualTo("lag_age");
-    assertThat(listed.path("reason").asString())
-        .contains("max-lag-age " + MAX_LAG_AGE.toSeconds() + " s");
+    assertThat(stats(TaskType.REALNAME))
+        .containsEntry("backpressure", "held_back")
+        .containsEntry("backpressure_cause", "lag_age")
+        .containsEntry("consumer_lag", "200")
+        .containsEntry("due_backlog", "300")
+        .containsEntry("total_held_back_rounds", "1")
+        .containsEntry("max_lag_age_seconds", Long.toString(MAX_LAG_AGE.toSeconds()));
+    HoldBack listed = latestListed(TaskType.REALNAME);
+    assertThat(listed.cause()).isEqualTo("lag_age");
+    assertThat(listed.reason()).contains("max-lag-age " + MAX_LAG_AGE.toSeconds() + " s");
     // A type with nothing waiting for its handlers is not held back.
     assertThat(stats(TaskType.PROTECT)).containsEntry("backpressure", "dispatching");
 
@@ -152,8 +150,7 @@ class BackpressureIT {
       // Consumed, so that nothing of this test is left waiting to hold realname back later.
       await().atMost(Duration.ofSeconds(30)).until(() -> handlers.consumed() >= 500);
     }
-    assertThat(get("/api/monitoring/scheduler").path("realname").path("backpressure").asString())
-        .isEqualTo("dispatching");
+    assertThat(stats(TaskType.REALNAME)).containsEntry("backpressure", "dispatching");
   }
 
   @Test
@@ -177,12 +174,13 @@ class BackpressureIT {
     assertThat(latest.consumerLagSeconds()).isLessThanOrEqualTo(MAX_LAG_AGE.toSeconds());
     assertThat(latest.reason())
         .isEqualTo("1500 tasks wait for its handlers (max-consumer-lag " + MAX_CONSUMER_LAG + ")");
-    JsonNode stats = get("/api/monitoring/scheduler").path("package");
-    assertThat(stats.path("backpressure").asString()).isEqualTo("held_back");
-    assertThat(stats.path("backpressure_cause").asString()).isEqualTo("lag_count");
-    assertThat(stats.path("consumer_lag").asLong()).isEqualTo(1_500);
-    assertThat(stats.path("due_backlog").asLong()).isEqualTo(300);
-    assertThat(latestListed(TaskType.PACKAGE).path("cause").asString()).isEqualTo("lag_count");
+    assertThat(stats(TaskType.PACKAGE))
+        .containsEntry("backpressure", "held_back")
+        .containsEntry("backpressure_cause", "lag_count")
+        .containsEntry("consumer_lag", "1500")
+        .containsEntry("due_backlog", "300")
+        .containsEntry("max_consumer_lag", Long.toString(MAX_CONSUMER_LAG));
+    assertThat(latestListed(TaskType.PACKAGE).cause()).isEqualTo("lag_count");
     assertThat(heldBackGauge(TaskType.PACKAGE)).isEqualTo(1);
 
     try (HandlersKeepingUp handlers = new HandlersKeepingUp(kafka, TaskType.PACKAGE)) {
@@ -218,7 +216,7 @@ class BackpressureIT {
     return app.bean(SchedulerStatsStore.class).read(type);
   }
 
-  /** The newest hold-back of the type this instance kept. */
+  /** The newest hold-back of the type this instance recorded (the history is shared). */
   private static HoldBack latestHoldBack(TaskType type) {
     return app.bean(HoldBackHistory.class).recent().stream()
         .filter(holdBack -> holdBack.taskType() == type)
@@ -226,14 +224,16 @@ class BackpressureIT {
         .orElseThrow();
   }
 
-  /** The newest hold-back of the type listed by {@code GET /api/monitoring/backpressure}. */
-  private static JsonNode latestListed(TaskType type) throws Exception {
-    for (JsonNode holdBack : get("/api/monitoring/backpressure")) {
-      if (holdBack.path("taskType").asString().equals(type.code())) {
-        return holdBack;
-      }
-    }
-    throw new AssertionError("no hold-back of " + type.code() + " listed");
+  /**
+   * The newest hold-back of the type in the shared history, as any other process (the operator
+   * app's {@code GET /api/monitoring/backpressure}) reads it from Redis.
+   */
+  private static HoldBack latestListed(TaskType type) {
+    return new HoldBackHistory(redis.template())
+        .recent().stream()
+            .filter(holdBack -> holdBack.taskType() == type)
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no hold-back of " + type.code() + " listed"));
   }
 
   /**
@@ -249,16 +249,5 @@ class BackpressureIT {
           new ScheduledCheck(card, type, due ? now.minusSeconds(60) : now.plusSeconds(3600)));
     }
     return checks;
-  }
-
-  private static JsonNode get(String path) throws Exception {
-    var request =
-        HttpRequest.newBuilder(URI.create(app.baseUrl() + path))
-            .header("Authorization", "Bearer " + SchedulerTestApp.TOKEN)
-            .GET()
-            .build();
-    var response = HttpClient.newHttpClient().send(request, BodyHandlers.ofString());
-    assertThat(response.statusCode()).as(path).isEqualTo(200);
-    return JsonMapper.builder().build().readTree(response.body());
   }
 }

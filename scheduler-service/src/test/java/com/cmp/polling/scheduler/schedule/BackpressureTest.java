@@ -7,10 +7,19 @@ import ch.qos.logback.classic.Level;
 import com.cmp.polling.core.queue.Backlog;
 import com.cmp.polling.scheduler.config.SchedulerProperties;
 import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.status.lag.HandlerLag;
+import com.cmp.polling.status.schedule.HoldBack;
+import com.cmp.polling.status.schedule.HoldBackCause;
 import com.cmp.polling.testsupport.logging.CapturedLogs;
 import com.cmp.polling.testsupport.time.SettableClock;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -24,9 +33,13 @@ class BackpressureTest {
   private static final Duration MAX_LAG_AGE = Duration.ofSeconds(60);
 
   private final SettableClock clock = SettableClock.atNow();
-  private final HoldBackHistory history = new HoldBackHistory();
+
+  /** What back-pressure recorded, newest first (as the history lists them). */
+  private final List<HoldBack> history = new ArrayList<>();
+
   private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
   private final AtomicInteger measured = new AtomicInteger();
+  private final AtomicInteger backlogsRead = new AtomicInteger();
   private HandlerLag lag = new HandlerLag(true, 0, Duration.ZERO);
   private Backlog backlog;
   private final Backpressure backpressure = backpressure(0, registry);
@@ -38,38 +51,38 @@ class BackpressureTest {
     backlog = new Backlog(clock.instant(), 10_000_000, clock.instant().minusSeconds(600));
     lag = new HandlerLag(true, 555_556, Duration.ofSeconds(1));
 
-    Backpressure.Decision decision = backpressure.decide(TaskType.CARDDATA);
+    Backpressure.Decision decision = decide(backpressure, TaskType.CARDDATA);
 
     assertThat(decision.heldBack()).isFalse();
-    assertThat(history.recent()).isEmpty();
+    assertThat(history).isEmpty();
   }
 
   @Test
   void countRuleOff_neverHoldsBack_howeverManyTasksWait_whileTheyAreYoung() {
     lag = new HandlerLag(true, Long.MAX_VALUE, MAX_LAG_AGE);
 
-    assertThat(backpressure.decide(TaskType.CARDDATA).heldBack()).isFalse();
+    assertThat(decide(backpressure, TaskType.CARDDATA).heldBack()).isFalse();
   }
 
   @Test
   void oldestUnconsumedTaskOlderThanMaxLagAge_holdsBack_forLagAge() {
     lag = new HandlerLag(true, 10, Duration.ofSeconds(61));
 
-    assertThat(backpressure.decide(TaskType.REALNAME).cause()).isEqualTo(HoldBackCause.LAG_AGE);
+    assertThat(decide(backpressure, TaskType.REALNAME).cause()).isEqualTo(HoldBackCause.LAG_AGE);
   }
 
   @Test
   void lagAtExactlyItsLimits_doesNotHoldBack() {
     lag = new HandlerLag(true, 200_000, MAX_LAG_AGE);
 
-    assertThat(counting().decide(TaskType.REALNAME).heldBack()).isFalse();
+    assertThat(decide(counting(), TaskType.REALNAME).heldBack()).isFalse();
   }
 
   @Test
   void moreTasksWaitingThanAMaxConsumerLagSet_holdsBack_forLagCount() {
     lag = new HandlerLag(true, 200_001, Duration.ofSeconds(2));
 
-    assertThat(counting().decide(TaskType.PACKAGE).cause()).isEqualTo(HoldBackCause.LAG_COUNT);
+    assertThat(decide(counting(), TaskType.PACKAGE).cause()).isEqualTo(HoldBackCause.LAG_COUNT);
   }
 
   @Test
@@ -91,21 +104,41 @@ class BackpressureTest {
   void unknownLag_neverHoldsBack() {
     lag = HandlerLag.UNKNOWN;
 
-    assertThat(backpressure.decide(TaskType.PROTECT).heldBack()).isFalse();
+    assertThat(decide(backpressure, TaskType.PROTECT).heldBack()).isFalse();
   }
 
   @Test
   void measuresAreReusedWithinTheCheckInterval_andTakenAgainAfterIt() {
-    backpressure.decide(TaskType.CARDDATA);
+    decide(backpressure, TaskType.CARDDATA);
     clock.advance(CHECK_INTERVAL.minusMillis(1));
     lag = new HandlerLag(true, 10, Duration.ofMinutes(10));
 
-    assertThat(backpressure.decide(TaskType.CARDDATA).heldBack()).isFalse();
+    assertThat(decide(backpressure, TaskType.CARDDATA).heldBack()).isFalse();
     assertThat(measured).hasValue(1);
 
     clock.advance(Duration.ofMillis(1));
-    assertThat(backpressure.decide(TaskType.CARDDATA).heldBack()).isTrue();
+    assertThat(decide(backpressure, TaskType.CARDDATA).heldBack()).isTrue();
     assertThat(measured).hasValue(2);
+  }
+
+  @Test
+  void everyTaskType_isMeasuredInOneGo_andTheBacklogReadOnlyForATypeHeldBack() {
+    lag = new HandlerLag(true, 10, Duration.ofSeconds(1));
+
+    var decisions = backpressure.decide(EnumSet.allOf(TaskType.class));
+
+    assertThat(decisions).hasSize(4).allSatisfy((type, d) -> assertThat(d.heldBack()).isFalse());
+    assertThat(measured).hasValue(1);
+    assertThat(backlogsRead).hasValue(0);
+    assertThat(decisions.get(TaskType.REALNAME).measures().backlog()).isNull();
+
+    lag = new HandlerLag(true, 10, Duration.ofSeconds(61));
+    clock.advance(CHECK_INTERVAL);
+    decisions = backpressure.decide(EnumSet.allOf(TaskType.class));
+
+    assertThat(decisions).allSatisfy((type, d) -> assertThat(d.heldBack()).isTrue());
+    assertThat(measured).hasValue(2);
+    assertThat(backlogsRead).hasValue(4);
   }
 
   @Test
@@ -114,12 +147,12 @@ class BackpressureTest {
     lag = new HandlerLag(true, 12_000, Duration.ofSeconds(90));
 
     for (int round = 0; round < 5; round++) {
-      backpressure.decide(TaskType.CARDDATA);
+      decide(backpressure, TaskType.CARDDATA);
       clock.advance(Duration.ofSeconds(1));
     }
 
-    assertThat(history.recent()).hasSize(1);
-    HoldBack first = history.recent().get(0);
+    assertThat(history).hasSize(1);
+    HoldBack first = history.get(0);
     assertThat(first.taskType()).isEqualTo(TaskType.CARDDATA);
     assertThat(first.cause()).isEqualTo("lag_age");
     assertThat(first.reason()).contains("90 s old", "max-lag-age 60 s");
@@ -129,23 +162,23 @@ class BackpressureTest {
     assertThat(first.oldestDueSeconds()).isEqualTo(75);
     assertThat(gauge("polling.scheduler.held_back")).isEqualTo(1);
 
-    backpressure.decide(TaskType.CARDDATA); // 5 s later: measured again, still held back
-    assertThat(history.recent()).hasSize(2);
+    decide(backpressure, TaskType.CARDDATA); // 5 s later: measured again, still held back
+    assertThat(history).hasSize(2);
   }
 
   @Test
   void heldBackGauge_followsTheFreshMeasures_andTheLagHasNoSecondName() {
     lag = new HandlerLag(true, 12_000, Duration.ofSeconds(90));
-    backpressure.decide(TaskType.CARDDATA);
+    decide(backpressure, TaskType.CARDDATA);
     assertThat(gauge("polling.scheduler.held_back")).isEqualTo(1);
 
     lag = new HandlerLag(true, 3, Duration.ofSeconds(1));
     clock.advance(CHECK_INTERVAL);
-    backpressure.decide(TaskType.CARDDATA);
+    Backpressure.Decision decision = decide(backpressure, TaskType.CARDDATA);
 
     assertThat(gauge("polling.scheduler.held_back")).isZero();
-    assertThat(backpressure.lastMeasures(TaskType.CARDDATA).orElseThrow().lag()).isEqualTo(lag);
-    assertThat(backpressure.lastMeasures(TaskType.PROTECT)).isEmpty();
+    // The measure goes with the decision into the round's stats, where the fleet snapshot reads it.
+    assertThat(decision.measures().lag()).isEqualTo(lag);
     // The lag and the backlog are the fleet snapshot's gauges (polling.handlers.*,
     // polling.queue.*): back-pressure exports no copy of them under its own names.
     assertThat(registry.getMeters())
@@ -155,6 +188,9 @@ class BackpressureTest {
             "polling.scheduler.held_back",
             "polling.scheduler.due_to_published",
             "polling.scheduler.due_to_published.percentile",
+            "polling.scheduler.manual.delay",
+            "polling.scheduler.manual.delay.percentile",
+            "polling.scheduler.manual.delay.histogram",
             "polling.scheduler.round");
   }
 
@@ -164,12 +200,12 @@ class BackpressureTest {
     try (CapturedLogs logs = CapturedLogs.of(Backpressure.class)) {
       lag = new HandlerLag(true, 300_000, Duration.ofSeconds(10));
       for (int round = 0; round < 20; round++) {
-        counting.decide(TaskType.CARDDATA);
+        decide(counting, TaskType.CARDDATA);
         clock.advance(Duration.ofSeconds(1));
       }
       lag = new HandlerLag(true, 50, Duration.ofSeconds(1));
       for (int round = 0; round < 20; round++) {
-        counting.decide(TaskType.CARDDATA);
+        decide(counting, TaskType.CARDDATA);
         clock.advance(Duration.ofSeconds(1));
       }
 
@@ -191,14 +227,29 @@ class BackpressureTest {
   /** Back-pressure on the measures set by hand, max-lag-age 60 s; 0 turns the count rule off. */
   private Backpressure backpressure(long maxConsumerLag, SimpleMeterRegistry metricsInto) {
     return new Backpressure(
-        (type, at) -> {
-          measured.incrementAndGet();
-          return new BackpressureMeasures(at, lag, backlog);
+        new Backpressure.Measurer() {
+          @Override
+          public Map<TaskType, HandlerLag> lags(Set<TaskType> types) {
+            measured.incrementAndGet();
+            Map<TaskType, HandlerLag> lags = new EnumMap<>(TaskType.class);
+            types.forEach(type -> lags.put(type, lag));
+            return lags;
+          }
+
+          @Override
+          public Backlog backlog(TaskType type) {
+            backlogsRead.incrementAndGet();
+            return backlog;
+          }
         },
-        history,
+        holdBack -> history.add(0, holdBack),
         new SchedulerMetrics(metricsInto),
         properties(MAX_LAG_AGE, maxConsumerLag),
         clock);
+  }
+
+  private static Backpressure.Decision decide(Backpressure backpressure, TaskType type) {
+    return backpressure.decide(EnumSet.of(type)).get(type);
   }
 
   private double gauge(String name) {
@@ -212,6 +263,7 @@ class BackpressureTest {
         1000,
         50,
         10000,
+        Duration.ofMillis(250),
         4,
         new SchedulerProperties.Backpressure(maxLagAge, maxConsumerLag, CHECK_INTERVAL),
         new SchedulerProperties.Initializer(false, 1000, Duration.ZERO, Duration.ofSeconds(30)),
@@ -223,7 +275,6 @@ class BackpressureTest {
             Duration.ofMinutes(2),
             20_000,
             Duration.ZERO,
-            "cmp-lifecycle-topology"),
-        new SchedulerProperties.Admin("t"));
+            "cmp-lifecycle-topology"));
   }
 }

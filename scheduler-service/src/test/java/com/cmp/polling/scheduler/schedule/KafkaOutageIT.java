@@ -110,7 +110,7 @@ class KafkaOutageIT {
     var queues = app.bean(PollingQueueManager.class);
     var loop = app.bean(SchedulingLoop.class);
     TopicCursor manualTopic = kafka.cursorAtEnd(Topics.MANUAL_CARDDATA_NAME);
-    queues.enqueueManual(77, TaskType.CARDDATA);
+    queues.manualTriggers().enqueue(77, TaskType.CARDDATA);
 
     kafka.stopBroker();
     kafkaDown = true;

@@ -9,6 +9,7 @@ import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.json.PayloadCodec;
 import com.cmp.polling.schemas.task.CheckTask;
 import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.status.schedule.SchedulerStatsStore;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
 import com.cmp.polling.testsupport.kafka.TopicCursor;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
@@ -100,7 +101,7 @@ class SchedulingLoopIT {
     TopicCursor manual = kafka.cursorAtEnd(Topics.MANUAL_CARDDATA_NAME);
     queues.requeueAll(due(TaskType.CARDDATA, 1, 50));
     for (long card = 1001; card <= 1010; card++) {
-      queues.enqueueManual(card, TaskType.CARDDATA);
+      queues.manualTriggers().enqueue(card, TaskType.CARDDATA);
     }
 
     RoundCounts counts = loop.runRound();

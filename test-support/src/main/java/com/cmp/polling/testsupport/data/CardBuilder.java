@@ -20,6 +20,7 @@ public final class CardBuilder {
   private BigDecimal currentMonthUsageMb = BigDecimal.ZERO;
   private LocalDate currentMonthStartDate;
   private BigDecimal lastMonthTotalMb = BigDecimal.ZERO;
+  private boolean counted;
 
   CardBuilder(JdbcClient jdbc) {
     this.jdbc = jdbc;
@@ -74,34 +75,48 @@ public final class CardBuilder {
     return this;
   }
 
+  /** The card's month usage counters, as a carddata check of its would have left them. */
   public CardBuilder monthUsage(LocalDate monthStart, String usageMb, String lastMonthTotal) {
+    counted = true;
     currentMonthStartDate = monthStart;
     currentMonthUsageMb = new BigDecimal(usageMb);
     lastMonthTotalMb = new BigDecimal(lastMonthTotal);
     return this;
   }
 
+  /**
+   * Inserts the card, and its month usage counters (in {@code tb_card_month_usage}) when {@link
+   * #monthUsage} was given.
+   */
   public long insert() {
-    return Inserts.returningId(
-        jdbc.sql(
-                """
-                INSERT INTO tb_iot_card (iccid, carrier_id, carrier_type, card_category,
-                    real_name_status, network_status, stop_reason, device_id, enable_polling,
-                    current_month_usage_mb, current_month_start_date, last_month_total_mb)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-            .params(
-                iccid,
-                carrierId,
-                carrierType,
-                category,
-                realNameStatus,
-                networkStatus,
-                stopReason,
-                deviceId,
-                enablePolling,
-                currentMonthUsageMb,
-                currentMonthStartDate,
-                lastMonthTotalMb));
+    long id =
+        Inserts.returningId(
+            jdbc.sql(
+                    """
+                    INSERT INTO tb_iot_card (iccid, carrier_id, carrier_type, card_category,
+                        real_name_status, network_status, stop_reason, device_id, enable_polling)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
+                .params(
+                    iccid,
+                    carrierId,
+                    carrierType,
+                    category,
+                    realNameStatus,
+                    networkStatus,
+                    stopReason,
+                    deviceId,
+                    enablePolling));
+    if (counted) {
+      jdbc.sql(
+              """
+              INSERT INTO tb_card_month_usage (iot_card_id, month_start, current_month_usage_mb,
+                  last_month_total_mb)
+              VALUES (?, ?, ?, ?)
+              """)
+          .params(id, currentMonthStartDate, currentMonthUsageMb, lastMonthTotalMb)
+          .update();
+    }
+    return id;
   }
 }

@@ -1,7 +1,8 @@
 -- Moves manual triggers left in the old LIST (polling:manual:{type}, written by versions before
--- the trigger set, or by one still running during an upgrade) into the trigger set, due now. A
--- card already waiting there keeps its earlier trigger time; a leased one becomes due again (LT).
--- Cheap when the list is gone: one EXISTS.
+-- the trigger set) into the trigger set, due now; run at the scheduler's start until the list is
+-- gone. One script, so that no trigger is ever out of both keys (the set is tagged with the
+-- list's name: one hash slot). A card already waiting in the set keeps its earlier trigger time;
+-- a leased one becomes due again (LT).
 --
 -- KEYS[1]  the old manual LIST
 -- KEYS[2]  the manual trigger set (ZSET: member = card id, score = trigger time, unix seconds)

@@ -1,0 +1,67 @@
+package com.cmp.polling.scheduler.reconcile;
+
+import com.cmp.polling.core.config.PollingConfig;
+import com.cmp.polling.core.config.PollingConfigManager;
+import com.cmp.polling.core.queue.QueueEntry;
+import com.cmp.polling.schemas.task.TaskType;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * Where the far future begins for the queues: twice the longest interval any config sets (or the
+ * lease, when longer), a minute more for the instances' clocks. Every score the pipeline writes is
+ * nearer (a next check is at most one interval ahead, a lease one lease ahead), so an entry beyond
+ * it was written by hand or by a bug, and it would never come due in time: the check handlers'
+ * self-cleaning (a card not polled or gone is dropped when its entry comes due) never reaches it.
+ * Set at the start of each pass, from the configs the pass plans with; a longer interval seen
+ * within the last {@link #HOLD} still counts, so that the entries a config change shortened are
+ * left to the change stream's re-enrollment, which moves them itself, rather than counted as far
+ * off.
+ */
+final class FarFuture {
+
+  private static final Duration SLACK = Duration.ofMinutes(1);
+  private static final Duration SHORTEST = Duration.ofSeconds(60);
+  static final Duration HOLD = Duration.ofHours(1);
+
+  private final PollingConfigManager configs;
+  private final Duration lease;
+  private final Clock clock;
+  private Instant horizon = Instant.MAX;
+  private Duration held = Duration.ZERO;
+  private Instant heldSince = Instant.MIN;
+
+  FarFuture(PollingConfigManager configs, Duration lease, Clock clock) {
+    this.configs = configs;
+    this.lease = lease;
+    this.clock = clock;
+  }
+
+  void beginPass() {
+    Duration longest = lease.compareTo(SHORTEST) > 0 ? lease : SHORTEST;
+    for (PollingConfig config : configs.snapshot().configs()) {
+      for (TaskType type : TaskType.values()) {
+        Duration interval = config.interval(type).orElse(Duration.ZERO);
+        if (interval.compareTo(longest) > 0) {
+          longest = interval;
+        }
+      }
+    }
+    Instant now = clock.instant();
+    if (longest.compareTo(held) >= 0 || now.isAfter(heldSince.plus(HOLD))) {
+      held = longest;
+      heldSince = now;
+    }
+    horizon = now.plus(held.multipliedBy(2)).plus(SLACK);
+  }
+
+  /** Scores after this are far in the future. */
+  Instant horizon() {
+    return horizon;
+  }
+
+  boolean beyond(QueueEntry entry) {
+    return entry.at().isAfter(horizon);
+  }
+}
