@@ -69,10 +69,18 @@ final class DockerProbe {
     }
   }
 
-  private static boolean engineAnswers() {
-    try {
-      return DockerClientFactory.instance().isDockerAvailable();
-    } catch (RuntimeException | LinkageError e) {
+  /**
+   * Whether an engine answers a ping. Not {@code DockerClientFactory.isDockerAvailable()}: that
+   * builds Testcontainers' shared client, which starts Ryuk, and on a machine without a registry
+   * waits minutes on Ryuk's pull; finding the transport only tries the strategies (a ping each).
+   */
+  static boolean engineAnswers() {
+    try (DockerClient client =
+        DockerClientProviderStrategy.getClientForConfig(
+            DockerClientFactory.instance().getTransportConfig())) {
+      client.pingCmd().exec();
+      return true;
+    } catch (IOException | RuntimeException | LinkageError e) {
       return false;
     }
   }
