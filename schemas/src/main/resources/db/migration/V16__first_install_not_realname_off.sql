@@ -7,6 +7,11 @@
 -- operator turns it on with PUT /api/admin/rules/switches/default after a dry run. An upgrade has
 -- no mark and keeps its setting, enforced or not.
 --
+-- A database may ask for the rule from the first start instead, for an operator who ran the dry
+-- run elsewhere (and for test and demo databases, whose scenarios are the rules at work):
+--   ALTER DATABASE <name> SET cmp_polling.first_install_not_realname = 'enforced';
+-- before the first start. Any other value, or none, leaves the default off.
+--
 -- Re-runnable like every script here: the row is changed only while it is still as V10 wrote it;
 -- once this script or an operator has set it, updated_by says so and nothing happens. The table is
 -- the callback's; it is declared here as well so that this script also runs where the callback did
@@ -25,6 +30,7 @@ WITH turned_off AS (
        AND enforce_not_realname
        AND updated_by = 'migration V10'
        AND EXISTS (SELECT 1 FROM tb_schema_install)
+       AND COALESCE(current_setting('cmp_polling.first_install_not_realname', TRUE), '') <> 'enforced'
     RETURNING not_realname_grace_until
 )
 INSERT INTO tb_rule_switch_audit (carrier_id, actor,

@@ -129,9 +129,34 @@ class FirstInstallSwitchIT {
         .containsEntry("updated_by", "alice");
   }
 
+  @Test
+  void aFirstInstall_onADatabaseAskingForTheRule_keepsTheDefaultEnforced() {
+    String database = newDatabase();
+    jdbc(database)
+        .sql(
+            "ALTER DATABASE "
+                + database
+                + " SET cmp_polling.first_install_not_realname = 'enforced'")
+        .update();
+
+    flyway(database).load().migrate();
+
+    assertThat(defaultSwitch(database))
+        .containsEntry("enforce_not_realname", true)
+        .containsEntry("updated_by", "migration V10");
+    assertThat(audit(database)).isEmpty();
+  }
+
+  /**
+   * A database as a production first install finds it: without the setting by which the test
+   * databases ask for the rule from the start.
+   */
   private String newDatabase() {
     String database = postgres.server().createDatabase("first_install");
     databases.add(database);
+    jdbc(database)
+        .sql("ALTER DATABASE " + database + " RESET cmp_polling.first_install_not_realname")
+        .update();
     return database;
   }
 

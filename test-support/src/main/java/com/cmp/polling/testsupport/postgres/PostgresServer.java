@@ -146,7 +146,10 @@ public final class PostgresServer {
   }
 
   /**
-   * Creates an empty database named after {@code hint} plus a random suffix.
+   * Creates an empty database named after {@code hint} plus a random suffix. Its first migration
+   * keeps the not_realname default switch enforced, as an operator has it after the dry run: the
+   * suites' scenarios are the rules at work. On a production first install the migrations leave it
+   * off; {@code FirstInstallSwitchIT} resets this setting to test that path.
    *
    * @return its name
    */
@@ -158,6 +161,7 @@ public final class PostgresServer {
             + "_"
             + UUID.randomUUID().toString().substring(0, 8);
     execute("CREATE DATABASE " + name);
+    execute("ALTER DATABASE " + name + " SET cmp_polling.first_install_not_realname = 'enforced'");
     return name;
   }
 
