@@ -15,6 +15,9 @@
 #   MVN           the Maven command for the jars when an app's jar is missing (default: mvn)
 #   COMPOSE       the Compose command (default: `docker compose` if it answers, else docker-compose)
 #   CMP_ADMIN_TOKEN  the admin API token (default: a random one)
+#   CMP_JAVA_OPTS, CMP_SCHEDULER_JAVA_OPTS  the apps' JVM options (default here: C1 only, serial GC
+#                 and a 384 MiB heap, so that five JVMs start fast on a two-core CI machine; the
+#                 proof is about the wiring, not the throughput)
 # It uses the Compose project cmp-polling-proof and the file's default host ports.
 set -euo pipefail
 
@@ -30,6 +33,9 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 export COMPOSE_PROJECT_NAME=cmp-polling-proof
 export CMP_ADMIN_TOKEN=${CMP_ADMIN_TOKEN:-proof-$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')}
+proof_jvm="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmx384m -Xss512k"
+export CMP_JAVA_OPTS=${CMP_JAVA_OPTS:-$proof_jvm}
+export CMP_SCHEDULER_JAVA_OPTS=${CMP_SCHEDULER_JAVA_OPTS:-$proof_jvm}
 read -r -a mvn <<< "${MVN:-mvn}"
 if [ -n "${COMPOSE:-}" ]; then
   read -r -a compose <<< "$COMPOSE"
