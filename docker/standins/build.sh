@@ -25,6 +25,7 @@ fi
 debian_root=${CMP_DEBIAN_ROOT:-$HOME/.cache/cmp-polling/debian-bookworm}
 read -r -a mvn <<< "${MVN:-mvn}"
 
+IMPORTED_IMAGE=cmp-standin/debian-import:bookworm
 DEBIAN_IMAGE=cmp-standin/debian:bookworm
 JRE_IMAGE=cmp-standin/jre:17
 POSTGRES_IMAGE=cmp-standin/postgres:15
@@ -82,7 +83,14 @@ if ! docker image inspect "$DEBIAN_IMAGE" > /dev/null 2>&1; then
       || { cat "$logs/debootstrap.log" >&2; exit 1; }
   fi
   say "importing $debian_root as $DEBIAN_IMAGE"
-  tar -C "$debian_root" -c . | docker import - "$DEBIAN_IMAGE" > /dev/null
+  # Without the package lists, downloaded packages, manual pages and translations of the
+  # debootstrap run (apt needs the partial/ folders themselves, so only files are left out).
+  tar -c --exclude='./var/cache/apt/archives/*.deb' --exclude='./var/cache/apt/*.bin' \
+    --exclude='./var/lib/apt/lists/*_*' --exclude='./usr/share/man/*' \
+    --exclude='./usr/share/locale/*' --exclude='./usr/share/info/*' -C "$debian_root" . \
+    | docker import - "$IMPORTED_IMAGE" > /dev/null
+  docker build -q -t "$DEBIAN_IMAGE" --build-arg "IMPORTED_IMAGE=$IMPORTED_IMAGE" "$here/debian" \
+    > /dev/null
 fi
 
 # Maven on the host while Docker builds the images that need no jars.
