@@ -83,11 +83,12 @@ if ! docker image inspect "$DEBIAN_IMAGE" > /dev/null 2>&1; then
       || { cat "$logs/debootstrap.log" >&2; exit 1; }
   fi
   say "importing $debian_root as $DEBIAN_IMAGE"
-  # Without the package lists, downloaded packages, manual pages and translations of the
-  # debootstrap run (apt needs the partial/ folders themselves, so only files are left out).
+  # Without the package lists, downloaded packages and translations of the debootstrap run (apt
+  # needs the partial/ folders themselves, so only files are left out). The manual folders stay:
+  # Java's package links its manual page there and fails when /usr/share/man/man1 is missing.
   tar -c --exclude='./var/cache/apt/archives/*.deb' --exclude='./var/cache/apt/*.bin' \
-    --exclude='./var/lib/apt/lists/*_*' --exclude='./usr/share/man/*' \
-    --exclude='./usr/share/locale/*' --exclude='./usr/share/info/*' -C "$debian_root" . \
+    --exclude='./var/lib/apt/lists/*_*' --exclude='./usr/share/locale/*' \
+    --exclude='./usr/share/info/*' -C "$debian_root" . \
     | docker import - "$IMPORTED_IMAGE" > /dev/null
   docker build -q -t "$DEBIAN_IMAGE" --build-arg "IMPORTED_IMAGE=$IMPORTED_IMAGE" "$here/debian" \
     > /dev/null
