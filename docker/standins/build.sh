@@ -43,7 +43,7 @@ build() {
   shift 2
   (
     start=$SECONDS
-    if docker build -q -t "$image" "$@" "$here/$name" > "$logs/$name.log" 2>&1; then
+    if docker build -q --force-rm -t "$image" "$@" "$here/$name" > "$logs/$name.log" 2>&1; then
       echo "$image built in $((SECONDS - start)) s" > "$logs/$name.done"
     else
       echo "$image FAILED after $((SECONDS - start)) s" > "$logs/$name.done"
