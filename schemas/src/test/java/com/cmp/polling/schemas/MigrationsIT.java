@@ -28,7 +28,8 @@ class MigrationsIT {
           "V11__stop_resume_log_reasons.sql",
           "V12__card_month_usage.sql",
           "V13__usage_samples_by_day.sql",
-          "V14__planning_change_marker.sql");
+          "V14__planning_change_marker.sql",
+          "V16__first_install_not_realname_off.sql");
 
   @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
 

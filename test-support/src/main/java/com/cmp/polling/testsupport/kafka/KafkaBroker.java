@@ -3,6 +3,7 @@ package com.cmp.polling.testsupport.kafka;
 import com.cmp.polling.embedded.kafka.InJvmKafkaBroker;
 import com.cmp.polling.embedded.process.ShutdownHooks;
 import com.cmp.polling.testsupport.TestEnvironment;
+import com.cmp.polling.testsupport.TestImages;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -14,12 +15,11 @@ import org.apache.kafka.common.errors.TopicExistsException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.testcontainers.kafka.KafkaContainer;
-import org.testcontainers.utility.DockerImageName;
 
 /**
  * The Kafka broker of this test JVM: the one named by {@code CMP_TEST_KAFKA_BOOTSTRAP_SERVERS},
- * else a Testcontainers apache/kafka-native, else an in-JVM KRaft broker ({@link InJvmKafkaBroker})
- * (~4 s to start, once per JVM).
+ * else a Testcontainers apache/kafka-native ({@link TestImages}), else an in-JVM KRaft broker
+ * ({@link InJvmKafkaBroker}) (~4 s to start, once per JVM).
  */
 public final class KafkaBroker {
 
@@ -52,9 +52,11 @@ public final class KafkaBroker {
 
   @SuppressWarnings("resource") // stopped by Testcontainers' reaper when the JVM ends
   private static KafkaBroker container() {
-    var container = new KafkaContainer(DockerImageName.parse("apache/kafka-native:3.8.0"));
+    var container = new KafkaContainer(TestImages.kafka());
     container.start();
-    return new KafkaBroker(container.getBootstrapServers(), "Testcontainers apache/kafka-native");
+    return new KafkaBroker(
+        container.getBootstrapServers(),
+        "Testcontainers " + TestImages.kafka().asCanonicalNameString());
   }
 
   private static KafkaBroker embedded() {
@@ -75,7 +77,7 @@ public final class KafkaBroker {
       return shared();
     }
     if (TestEnvironment.dockerAvailable()) {
-      var container = new KafkaContainer(DockerImageName.parse("apache/kafka-native:3.8.0"));
+      var container = new KafkaContainer(TestImages.kafka());
       container.start();
       onClose.add(container::stop);
       return new KafkaBroker(container.getBootstrapServers(), "dedicated Testcontainers Kafka");

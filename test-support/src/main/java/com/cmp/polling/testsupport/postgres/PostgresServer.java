@@ -3,6 +3,7 @@ package com.cmp.polling.testsupport.postgres;
 import com.cmp.polling.embedded.postgres.EmbeddedPostgresServer;
 import com.cmp.polling.embedded.process.ShutdownHooks;
 import com.cmp.polling.testsupport.TestEnvironment;
+import com.cmp.polling.testsupport.TestImages;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -14,7 +15,6 @@ import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.testcontainers.postgresql.PostgreSQLContainer;
-import org.testcontainers.utility.DockerImageName;
 
 /**
  * One PostgreSQL server per test JVM, configured for logical decoding ({@code wal_level=logical})
@@ -86,7 +86,7 @@ public final class PostgresServer {
   @SuppressWarnings("resource") // stopped by Testcontainers' reaper when the JVM ends
   private static PostgresServer container() {
     var container =
-        new PostgreSQLContainer(DockerImageName.parse("postgres:16-alpine"))
+        new PostgreSQLContainer(TestImages.postgres())
             .withCommand(
                 "postgres",
                 "-c",
@@ -108,7 +108,7 @@ public final class PostgresServer {
         container.getDatabaseName(),
         container.getUsername(),
         container.getPassword(),
-        "Testcontainers postgres:16-alpine");
+        "Testcontainers " + TestImages.postgres().asCanonicalNameString());
   }
 
   private static PostgresServer embedded() {
@@ -146,7 +146,10 @@ public final class PostgresServer {
   }
 
   /**
-   * Creates an empty database named after {@code hint} plus a random suffix.
+   * Creates an empty database named after {@code hint} plus a random suffix. Its first migration
+   * keeps the not_realname default switch enforced, as an operator has it after the dry run: the
+   * suites' scenarios are the rules at work. On a production first install the migrations leave it
+   * off; {@code FirstInstallSwitchIT} resets this setting to test that path.
    *
    * @return its name
    */
@@ -158,6 +161,7 @@ public final class PostgresServer {
             + "_"
             + UUID.randomUUID().toString().substring(0, 8);
     execute("CREATE DATABASE " + name);
+    execute("ALTER DATABASE " + name + " SET cmp_polling.first_install_not_realname = 'enforced'");
     return name;
   }
 

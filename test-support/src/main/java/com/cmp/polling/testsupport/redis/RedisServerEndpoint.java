@@ -3,16 +3,16 @@ package com.cmp.polling.testsupport.redis;
 import com.cmp.polling.embedded.process.ShutdownHooks;
 import com.cmp.polling.embedded.redis.EmbeddedRedisServer;
 import com.cmp.polling.testsupport.TestEnvironment;
+import com.cmp.polling.testsupport.TestImages;
 import java.net.URI;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.testcontainers.containers.GenericContainer;
-import org.testcontainers.utility.DockerImageName;
 
 /**
  * The Redis server of this test JVM: the one named by {@code CMP_TEST_REDIS_URL}
- * (redis://host:port), else a Testcontainers redis:7, else an embedded redis-server (a real server
- * binary shipped in a jar) on a free port, without persistence.
+ * (redis://host:port), else a Testcontainers redis:7 ({@link TestImages}), else an embedded
+ * redis-server (a real server binary shipped in a jar) on a free port, without persistence.
  */
 public final class RedisServerEndpoint {
 
@@ -50,12 +50,14 @@ public final class RedisServerEndpoint {
   @SuppressWarnings("resource") // stopped by Testcontainers' reaper when the JVM ends
   private static RedisServerEndpoint container() {
     var container =
-        new GenericContainer<>(DockerImageName.parse("redis:7-alpine"))
+        new GenericContainer<>(TestImages.redis())
             .withExposedPorts(6379)
             .withCommand("redis-server", "--save", "", "--appendonly", "no");
     container.start();
     return new RedisServerEndpoint(
-        container.getHost(), container.getMappedPort(6379), "Testcontainers redis:7-alpine");
+        container.getHost(),
+        container.getMappedPort(6379),
+        "Testcontainers " + TestImages.redis().asCanonicalNameString());
   }
 
   private static RedisServerEndpoint embedded() {
