@@ -51,11 +51,11 @@ public final class HandlersTestApp extends TestServers {
   private QueueProbe queues;
 
   private HandlersTestApp(Map<String, Object> overrides) {
-    super(PostgresExtension.empty());
+    super(PostgresExtension.migrated());
     this.overrides = Map.copyOf(overrides);
   }
 
-  /** The app as configured by default (it migrates its empty database itself). */
+  /** The app as configured by default, on a migrated database. */
   public static HandlersTestApp withDefaults() {
     return withSettings(Map.of());
   }

@@ -7,6 +7,8 @@ import com.cmp.polling.handlers.HandlersTestApp;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.simulator.behaviour.Behaviour;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -29,11 +31,13 @@ class ManualChecksIT {
   void manualCheck_isHandledWithinSeconds_whileThousandsOfRegularTasksWait() {
     var control = app.simulator().control();
     control.configure(Behaviour.none().withLatencyMs(200));
+    List<Long> regular = new ArrayList<>();
     for (int i = 1; i <= WAITING; i++) {
-      long card =
-          app.postgres().data().card().iccid("89862888" + String.format("%012d", i)).insert();
-      app.dispatch(card, TaskType.REALNAME);
+      regular.add(
+          app.postgres().data().card().iccid("89862888" + String.format("%012d", i)).insert());
     }
+    // Published without waiting for each record: the backlog is there within a second or two.
+    app.dispatchAll(regular, TaskType.REALNAME);
     await().atMost(Duration.ofSeconds(30)).until(() -> control.totalCalls() >= 100);
     String iccid = "89862999000000000001";
     long operatorsCard = app.postgres().data().card().iccid(iccid).insert();

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** Manual checks that are refused: 400 bad input, 404 no such card, 409 card not polled. */
 class ManualTriggerRefusalsIT {
 
-  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
+  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.migrated();
   @RegisterExtension static final RedisExtension redis = new RedisExtension();
   @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
 

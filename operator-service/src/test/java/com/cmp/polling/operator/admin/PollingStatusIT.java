@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** {@code PATCH /api/admin/assets/{card|device}/{id}/polling-status} writes the row, only it. */
 class PollingStatusIT {
 
-  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
+  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.migrated();
   @RegisterExtension static final RedisExtension redis = new RedisExtension();
   @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
 

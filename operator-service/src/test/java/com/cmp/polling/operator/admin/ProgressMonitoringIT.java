@@ -19,7 +19,7 @@ import tools.jackson.databind.JsonNode;
 /** {@code GET /api/monitoring/initializer} and {@code /scheduler} report the stored hashes. */
 class ProgressMonitoringIT {
 
-  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
+  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.migrated();
   @RegisterExtension static final RedisExtension redis = new RedisExtension();
   @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
 

@@ -24,7 +24,7 @@ import tools.jackson.databind.JsonNode;
 /** Operators' stop and resume through the API, the carrier being the gateway simulator. */
 class StopResumeApiIT {
 
-  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
+  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.migrated();
   @RegisterExtension static final RedisExtension redis = new RedisExtension();
   @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
 

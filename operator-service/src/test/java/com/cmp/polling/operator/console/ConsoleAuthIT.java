@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** The console's guard: login with the admin token, the session cookie, CSRF, logout. */
 class ConsoleAuthIT {
 
-  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
+  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.migrated();
   @RegisterExtension static final RedisExtension redis = new RedisExtension();
   @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
 

@@ -44,7 +44,7 @@ class BackpressureIT {
   /** Far under the cards due in one round of the first test (4 800). */
   private static final long MAX_CONSUMER_LAG = 1_000;
 
-  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
+  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.migrated();
   @RegisterExtension static final RedisExtension redis = new RedisExtension();
   @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
 

@@ -30,7 +30,7 @@ import org.springframework.data.redis.core.RedisCallback;
 /** Scheduling rounds against real Redis and Kafka (seed 003 scenarios). */
 class SchedulingLoopIT {
 
-  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
+  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.migrated();
   @RegisterExtension static final RedisExtension redis = new RedisExtension();
   @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
 

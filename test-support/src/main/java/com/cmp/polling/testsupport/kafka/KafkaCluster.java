@@ -34,6 +34,12 @@ public final class KafkaCluster implements AutoCloseable {
         KafkaProcessCluster.builder()
             .nodes(size)
             .launcher(main -> JvmLauncher.onThisClassPath(main).options(LightJvm.OPTIONS))
+            // A node started again after a kill is refused by the controller until the session of
+            // its previous life ends (9 s by default): these tests kill and restart nodes, and
+            // would wait that long at every restart. Heartbeats twice a second keep a busy node
+            // well inside the shorter session.
+            .setting("broker.session.timeout.ms", "4000")
+            .setting("broker.heartbeat.interval.ms", "500")
             .start());
   }
 

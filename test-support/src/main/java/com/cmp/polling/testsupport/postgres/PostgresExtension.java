@@ -18,8 +18,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * @RegisterExtension static final PostgresExtension postgres = PostgresExtension.migrated();
  * }</pre>
  *
- * {@link #migrated()} applies the Flyway migrations found at {@code classpath:db/migration} (the
- * {@code schemas} module), so the test sees the production schema and default configs.
+ * {@link #migrated()} gives a copy of a database migrated once per JVM with the Flyway migrations
+ * found at {@code classpath:db/migration} (the {@code schemas} module), so the test sees the
+ * production schema and default configs, and an app's own Flyway finds nothing to apply.
  */
 public final class PostgresExtension implements BeforeAllCallback, AfterAllCallback {
 
@@ -55,7 +56,8 @@ public final class PostgresExtension implements BeforeAllCallback, AfterAllCallb
     }
     ownerId = context.getUniqueId();
     server = PostgresServer.shared();
-    databaseName = server.createDatabase(context.getRequiredTestClass().getSimpleName());
+    String hint = context.getRequiredTestClass().getSimpleName();
+    databaseName = migrate ? server.createMigratedDatabase(hint) : server.createDatabase(hint);
     HikariConfig config = new HikariConfig();
     config.setJdbcUrl(jdbcUrl());
     config.setUsername(server.user());
@@ -64,9 +66,6 @@ public final class PostgresExtension implements BeforeAllCallback, AfterAllCallb
     config.setPoolName("it-" + databaseName);
     dataSource = new HikariDataSource(config);
     jdbc = JdbcClient.create(dataSource);
-    if (migrate) {
-      migrate();
-    }
   }
 
   @Override
