@@ -81,7 +81,7 @@ class FirstInstallSwitchIT {
   @Test
   void anUpgrade_ofADatabaseEnforcingTheDefault_keepsItEnforced() {
     String database = newDatabase();
-    flyway(database).target("15").skipDefaultCallbacks(true).load().migrate();
+    flyway(database).target("14").skipDefaultCallbacks(true).load().migrate();
     assertThat(defaultSwitch(database)).containsEntry("enforce_not_realname", true);
 
     flyway(database).load().migrate();
@@ -95,7 +95,7 @@ class FirstInstallSwitchIT {
   @Test
   void anUpgrade_ofADatabaseWhoseOperatorSetTheDefaultOff_keepsItOff() {
     String database = newDatabase();
-    flyway(database).target("15").skipDefaultCallbacks(true).load().migrate();
+    flyway(database).target("14").skipDefaultCallbacks(true).load().migrate();
     jdbc(database)
         .sql(
             "UPDATE tb_rule_switch SET enforce_not_realname = FALSE, updated_by = 'alice'"
