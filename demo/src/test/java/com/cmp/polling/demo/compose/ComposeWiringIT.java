@@ -173,7 +173,12 @@ class ComposeWiringIT {
   @Test
   void everyApp_isUp_withItsDatabaseRedisAndKafka_showingNoDetailsWithoutToken() throws Exception {
     for (String service : APPS) {
-      HttpResponse<String> response = get(health.get(service));
+      // The compose file's check is the readiness probe, which shows the status alone; the
+      // components are on the health endpoint it belongs to.
+      URI readiness = health.get(service);
+      assertThat(readiness.getPath()).as(service).isEqualTo("/actuator/health/readiness");
+      assertThat(get(readiness).statusCode()).as(service + " ready").isEqualTo(200);
+      HttpResponse<String> response = get(readiness.resolve("/actuator/health"));
 
       assertThat(response.statusCode()).as(service).isEqualTo(200);
       for (String component : List.of("db", "redis", "kafka")) {
