@@ -5,11 +5,14 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.exception.NotFoundException;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.dockerclient.DockerClientProviderStrategy;
@@ -46,7 +49,7 @@ class DockerProbeIT {
     DockerImageName present =
         DockerImageName.parse("cmp-polling-probe/present:" + UUID.randomUUID());
     try (DockerClient client = client()) {
-      importEmptyImage(client, present);
+      buildEmptyImage(client, present);
       try {
         DockerProbe.Verdict verdict = DockerProbe.probe(List.of(present), false, PULL_TIMEOUT);
 
@@ -79,13 +82,27 @@ class DockerProbeIT {
         DockerClientFactory.instance().getTransportConfig());
   }
 
-  /** An image of one empty layer, as `docker import` makes it from an empty tar archive. */
-  private static void importEmptyImage(DockerClient client, DockerImageName name) {
-    byte[] emptyTar = new byte[1024];
-    client
-        .createImageCmd(name.getUnversionedPart(), new ByteArrayInputStream(emptyTar))
-        .withTag(name.getVersionPart())
-        .exec();
+  /**
+   * An image of no layer, built here from {@code scratch}, which no registry serves. (The engine's
+   * import from a stream would be shorter, but docker-java sends that request's body as JSON, which
+   * the engine rejects as a broken tar archive.)
+   */
+  private static void buildEmptyImage(DockerClient client, DockerImageName name)
+      throws IOException {
+    Path context = Files.createTempDirectory("cmp-probe-image");
+    try {
+      Path dockerfile =
+          Files.writeString(
+              context.resolve("Dockerfile"), "FROM scratch\nLABEL cmp-polling-probe=present\n");
+      client
+          .buildImageCmd(dockerfile.toFile())
+          .withTags(Set.of(name.asCanonicalNameString()))
+          .start()
+          .awaitImageId(60, TimeUnit.SECONDS);
+    } finally {
+      Files.deleteIfExists(context.resolve("Dockerfile"));
+      Files.deleteIfExists(context);
+    }
   }
 
   private static boolean has(DockerClient client, DockerImageName name) {
