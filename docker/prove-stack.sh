@@ -74,7 +74,16 @@ wait_until() {
     sleep 1
   done
 }
+# Inserts a card with psql, as any writer of the database would, with a valid package, so that no
+# rule stops it by itself and a stop seen at the carrier is the operator's; prints its id.
+insert_card() {
+  sql "WITH card AS (INSERT INTO tb_iot_card (iccid, carrier_id, carrier_type) VALUES ('$1', 1, 'proof') RETURNING id),
+         package AS (INSERT INTO tb_package_usage (iot_card_id, status, data_limit_mb, data_usage_mb, activated_at, expires_at)
+                     SELECT id, 1, 10240, 0, now() - interval '1 day', now() + interval '30 days' FROM card)
+       SELECT id FROM card"
+}
 calls_for() { curl -fsS "$SIMULATOR/calls/$1"; }
+stops_of() { calls_for "$1" | grep -Eo '"stop": ?[0-9]+' | grep -Eo '[0-9]+$' || echo 0; }
 was_called() { [ "$(calls_for "$1")" != "{}" ]; }
 
 # ---- images ---------------------------------------------------------------------------------
@@ -167,17 +176,19 @@ prove() {
   # A card written straight into the database: the change stream enrolls it, the handlers check it.
   step=$SECONDS
   iccid=8986$(date +%s%N | tail -c 17)
-  card=$(sql "INSERT INTO tb_iot_card (iccid, carrier_id, carrier_type) VALUES ('$iccid', 1, 'proof') RETURNING id")
-  say "inserted card $card (ICCID $iccid) with psql in the postgres container"
+  card=$(insert_card "$iccid")
+  say "inserted card $card (ICCID $iccid, with a valid package) with psql in the postgres container"
   wait_until "$CHECKED_WITHIN" was_called "$iccid" || fail "card $card not checked at the simulator within $CHECKED_WITHIN s"
   timed "$profile: card inserted until checked at the simulator" $((SECONDS - step))
   say "the simulator was asked about card $card: $(calls_for "$iccid")"
 
-  # An operator's stop through the admin API reaches the carrier.
+  # An operator's stop through the admin API reaches the carrier: the card's first stop there.
+  [ "$(stops_of "$iccid")" = 0 ] || fail "card $card was stopped at the carrier before the operator's stop: $(calls_for "$iccid")"
   answer=$(admin POST "/cards/$card/stop")
   code=${answer##*$'\n'}
   [ "$code" = 200 ] || fail "POST $ADMIN_API/cards/$card/stop answered $code: ${answer%$'\n'*}"
   say "admin API stop of card $card: ${answer%$'\n'*}"
+  [ "$(stops_of "$iccid")" = 1 ] || fail "the simulator saw no stop call for card $card: $(calls_for "$iccid")"
   curl -fsS "$SIMULATOR/cards/$iccid" | grep -Eq '"online": ?false' || fail "the simulator still has card $card online"
   say "the simulator's state of card $card: $(curl -fsS "$SIMULATOR/cards/$iccid")"
   [ "$(sql "SELECT network_status FROM tb_iot_card WHERE id = $card")" = 0 ] || fail "card $card not stopped in the database"
@@ -187,7 +198,7 @@ prove() {
   "${compose[@]}" --profile "$profile" restart "$RESTARTED_APP" 2>&1 | sed 's/^/  /' || fail "restart $RESTARTED_APP"
   started=$SECONDS
   iccid=8986$(date +%s%N | tail -c 17)
-  card=$(sql "INSERT INTO tb_iot_card (iccid, carrier_id, carrier_type) VALUES ('$iccid', 1, 'proof') RETURNING id")
+  card=$(insert_card "$iccid")
   say "restarted $RESTARTED_APP; inserted card $card (ICCID $iccid)"
   wait_until "$CHECKED_WITHIN" was_called "$iccid" || fail "card $card not checked within $CHECKED_WITHIN s of the restart"
   timed "$profile: $RESTARTED_APP restart (stop+start)" $((started - step))
