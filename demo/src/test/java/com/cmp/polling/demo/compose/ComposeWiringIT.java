@@ -267,7 +267,7 @@ class ComposeWiringIT {
     return Integer.parseInt(first.substring(first.lastIndexOf(':') + 1));
   }
 
-  /** What the Dockerfile copies into the image: the module's Spring Boot jar (classifier exec). */
+  /** What the Dockerfile unpacks into the image: the module's Spring Boot jar (classifier exec). */
   private static Path executableJar(String module) {
     Path jar = ROOT.resolve(module).resolve("target").resolve(module + "-" + VERSION + "-exec.jar");
     assertThat(jar).as("build it first: mvn package -pl " + module + " -am").exists();
