@@ -3,6 +3,7 @@ package com.cmp.polling.benchmarks.all;
 import com.cmp.polling.benchmarks.BenchmarkCommand;
 import com.cmp.polling.benchmarks.BenchmarkCommand.Options;
 import com.cmp.polling.benchmarks.Report;
+import com.cmp.polling.benchmarks.all.BenchmarkSteps.Step;
 import com.cmp.polling.benchmarks.infra.ChildJvm;
 import java.io.IOException;
 import java.io.InputStream;
@@ -34,80 +35,6 @@ public final class AllBenchmarks {
   /** The notes of the last section, measured by hand with JMH rather than by a step. */
   static final String HAND_WRITTEN = "libs";
 
-  /**
-   * One benchmark: its command name, its section title, the heap of its JVM and its arguments for a
-   * full run and for a quick one.
-   */
-  record Step(String name, String title, String heap, List<String> full, List<String> quick) {}
-
-  static final List<Step> STEPS =
-      List.of(
-          new Step(
-              "queue",
-              "Queue dequeue (PollingQueueManager)",
-              "1g",
-              List.of("--cards", "1600000"),
-              List.of("--cards", "160000")),
-          new Step(
-              "scheduler",
-              "Scheduler (scheduler-service)",
-              "512m",
-              List.of("--cards", "1000000", "--rate", "50000"),
-              List.of("--cards", "100000", "--rate", "10000", "--latency-seconds", "5")),
-          new Step(
-              "cdc",
-              "CDC (lifecycle-listener)",
-              "1g",
-              List.of("--samples", "300", "--bulk", "100000"),
-              List.of("--samples", "30", "--bulk", "10000")),
-          new Step(
-              "handlers",
-              "Check handlers (check-handlers)",
-              "1g",
-              List.of("--tasks", "20000", "--workers", "16,64,128"),
-              List.of("--tasks", "2000", "--workers", "16,64")),
-          new Step(
-              "cycle",
-              "Bare infrastructure cycle (due → Kafka → empty check → requeued)",
-              "1g",
-              List.of("--cards", "300000"),
-              List.of("--cards", "20000", "--warm-up", "20000", "--warm-up-passes", "2")),
-          new Step(
-              "dryrun",
-              "Rule dry run (stop-resume-service, scheduler-service --dry-run)",
-              "1g",
-              List.of("--cards", "1000000"),
-              List.of("--cards", "50000", "--passes", "1")),
-          new Step(
-              "reconcile",
-              "Queue reconciler (scheduler-service)",
-              "1g",
-              List.of("--cards", "1000000"),
-              List.of("--cards", "50000", "--damage", "100")),
-          new Step(
-              "steady",
-              "Steady state at 10 M cards (the whole pipeline, default settings)",
-              "2g",
-              List.of("--cards", "10000000", "--find-max"),
-              List.of(
-                  "--cards",
-                  "200000",
-                  "--find-max",
-                  "--from",
-                  "500",
-                  "--step",
-                  "500",
-                  "--max-rate",
-                  "1000",
-                  "--step-minutes",
-                  "1",
-                  "--warm-up-seconds",
-                  "20",
-                  "--first-warm-up-seconds",
-                  "60",
-                  "--idle-seconds",
-                  "30")));
-
   private final Path out;
   private final boolean quick;
   private final List<String> only;
@@ -117,12 +44,12 @@ public final class AllBenchmarks {
   public AllBenchmarks(Options options) {
     this.out = options.path("out", Path.of("docs/benchmarks.md"));
     this.quick = options.flag("quick");
-    this.only = options.strings("only", STEPS.stream().map(Step::name).toList());
+    this.only = options.strings("only", BenchmarkSteps.ALL.stream().map(Step::name).toList());
     this.merge = options.flag("merge");
     this.reports =
         options.path("reports", ChildJvm.jar().toAbsolutePath().getParent()).toAbsolutePath();
     for (String name : only) {
-      if (STEPS.stream().noneMatch(step -> step.name().equals(name))) {
+      if (BenchmarkSteps.ALL.stream().noneMatch(step -> step.name().equals(name))) {
         throw new IllegalArgumentException("no benchmark named '" + name + "' for --only");
       }
     }
@@ -130,7 +57,8 @@ public final class AllBenchmarks {
 
   /** Runs the benchmarks and writes the page; 0 when every benchmark succeeded, else 1. */
   public int run() throws Exception {
-    List<Step> steps = STEPS.stream().filter(step -> only.contains(step.name())).toList();
+    List<Step> steps =
+        BenchmarkSteps.ALL.stream().filter(step -> only.contains(step.name())).toList();
     Instant date = Instant.now().truncatedTo(ChronoUnit.SECONDS);
     List<String> page = new ArrayList<>(intro(date));
     List<List<String>> sections = new ArrayList<>();
@@ -199,7 +127,7 @@ public final class AllBenchmarks {
     if (quick) {
       command.append(" --quick");
     }
-    if (only.size() < STEPS.size()) {
+    if (only.size() < BenchmarkSteps.ALL.size()) {
       command.append(" --only ").append(String.join(",", only));
     }
     String text =

@@ -116,7 +116,7 @@ public final class ReconcileBenchmark {
         PassRows rows = new PassRows(idle, interval);
         rows.add("full pass (first: sets the marker)", measure(costs, () -> full(reconciler)));
         QueueDamage.Damage injected = drift.inject(deleted, changes, devices);
-        report.paragraph(describe(injected));
+        report.paragraph(ReconcileFindings.describe(injected));
         Measured firstPeriodic = measure(costs, () -> periodic(reconciler));
         rows.add("periodic pass 1 (the drift's changes)", firstPeriodic);
         Map<RepairKind, Long> found = new EnumMap<>(RepairKind.class);
@@ -146,84 +146,13 @@ public final class ReconcileBenchmark {
         report.table(PassRows.FOUND_HEADER, rows.found());
         report.table(PassRows.COST_HEADER, rows.costs());
         report.paragraph(
-            verdict(injected, found, lastRepairing, passes, rows.lastFullRepairs(finalFull)));
+            ReconcileFindings.verdict(
+                injected, found, lastRepairing, passes, rows.lastFullRepairs(finalFull)));
         report.paragraph(rows.share(spent.per(passes - 2), idle));
-        report.paragraph(markerSizes(postgres));
+        report.paragraph(ReconcileFindings.markerSizes(postgres));
         report.paragraph(rows.howComputed(passes));
       }
     }
-  }
-
-  private String describe(QueueDamage.Damage d) {
-    return "Drift made after the first pass, none of it told to anyone: "
-        + number(d.missing())
-        + " carddata entries of polled cards deleted (missing); "
-        + number(d.misplaced())
-        + " realname entries of polled cards put in another shard as well, scored as a lease"
-        + " (stray, in the wrong shard); "
-        + number(d.farFuture())
-        + " realname entries moved 30 days ahead (far_future); "
-        + number(d.wrongType())
-        + " package entries for carrier 3's cards (wrong_type); entries of deleted cards, of"
-        + " cards with polling off and of ids beyond the last card; "
-        + number(d.changedCards())
-        + " cards switched off and "
-        + number(d.changedDevices())
-        + " devices switched off by plain SQL (their entries stray). "
-        + number(d.stray())
-        + " stray entries in all.";
-  }
-
-  private static String verdict(
-      QueueDamage.Damage d,
-      Map<RepairKind, Long> found,
-      int lastRepairing,
-      long passes,
-      long finalRepairs) {
-    boolean all =
-        found.getOrDefault(RepairKind.MISSING, 0L) == d.missing()
-            && found.getOrDefault(RepairKind.STRAY, 0L) == d.stray()
-            && found.getOrDefault(RepairKind.WRONG_TYPE, 0L) == d.wrongType()
-            && found.getOrDefault(RepairKind.FAR_FUTURE, 0L) == d.farFuture();
-    return "Found all the drift within the sweep period: **"
-        + (all ? "yes" : "no")
-        + "** (repaired "
-        + found
-        + " against missing "
-        + d.missing()
-        + ", stray "
-        + d.stray()
-        + ", wrong_type "
-        + d.wrongType()
-        + ", far_future "
-        + d.farFuture()
-        + "); the last repair came in periodic pass "
-        + lastRepairing
-        + " of "
-        + passes
-        + (finalRepairs >= 0
-            ? "; the full pass after the period repaired " + finalRepairs + " entries."
-            : ".");
-  }
-
-  /** The marker's room in PostgreSQL: every card inserted since the migration has a number. */
-  private static String markerSizes(BenchmarkPostgres postgres) {
-    return postgres
-        .jdbc()
-        .sql(
-            "SELECT pg_relation_size('idx_iot_card_planning_change'),"
-                + " pg_relation_size('tb_iot_card'), count(planning_change_seq) FROM tb_iot_card")
-        .query(
-            rs -> {
-              rs.next();
-              return "The change marker's index holds "
-                  + number(rs.getLong(3))
-                  + " cards (every card inserted since the migration has a number) in "
-                  + rs.getLong(1) / (1024 * 1024)
-                  + " MiB, beside the card table's "
-                  + rs.getLong(2) / (1024 * 1024)
-                  + " MiB.";
-            });
   }
 
   private static void add(Map<RepairKind, Long> found, PassResult pass) {

@@ -246,13 +246,20 @@ public class CardInitializer implements SmartLifecycle {
   }
 
   /**
-   * Whether this initializer has found the queues filled, or has begun to fill them (its progress
-   * is in Redis). While another instance holds the initializer's lock this one has not looked, and
-   * says so: it is ready once that one has finished and it finds the queues complete. Always true
-   * when the initializer is turned off.
+   * Whether the queues are filled or being filled: this initializer has found them complete or has
+   * begun a run, or a run is under way in Redis (progress and marker present) while another process
+   * holds the initializer's lock. That other process may be this scheduler's own previous process,
+   * killed in the middle of a run: its lock lasts until its TTL ({@link #LOCK_TTL}) runs out, and
+   * this one takes the run over then; the queues it leases from meanwhile are the ones the run has
+   * filled so far, as they were for the process that died. Before any run has begun (no progress,
+   * or a marker gone with Redis's data) it is false. Always true when the initializer is turned
+   * off.
    */
   public boolean hasStarted() {
-    return looked || !settings.enabled();
+    if (looked || !settings.enabled()) {
+      return true;
+    }
+    return progressStore.markerPresent() && progressStore.read().isPresent();
   }
 
   @Override

@@ -4,8 +4,9 @@ import com.cmp.polling.autoconfigure.readiness.ReadinessCheck;
 import org.springframework.stereotype.Component;
 
 /**
- * Ready once the card initializer has started: before its first look the queues may be empty or
- * under old key names, and what the scheduler leases from them is not yet the fleet.
+ * Ready once the card initializer has started, here or in another process: before any run has begun
+ * the queues may be empty or under old key names, and what the scheduler leases from them is not
+ * yet the fleet.
  */
 @Component
 class InitializerStarted implements ReadinessCheck {
@@ -18,7 +19,7 @@ class InitializerStarted implements ReadinessCheck {
 
   @Override
   public String waitingFor() {
-    return "the card initializer's first look at the queues";
+    return "the card initializer's first look at the queues, or another process's run";
   }
 
   @Override
