@@ -53,6 +53,10 @@ public class CardInitializer implements SmartLifecycle {
   private final LegacyKeysMove legacyKeys;
   private final SchedulerProperties.Initializer settings;
   private final Clock clock;
+
+  /** Set by {@link #stop()}: an exception from the interrupted run is the stop, not a failure. */
+  private volatile boolean stopping;
+
   private Thread worker;
   private volatile boolean looked;
 
@@ -235,6 +239,14 @@ public class CardInitializer implements SmartLifecycle {
         upgraded = upgraded || legacyKeys.moveUnderLock();
         ensureQueues();
       } catch (RuntimeException e) {
+        if (stopping) {
+          // stop() interrupted a page on its way to Redis; the run's progress keeps its place.
+          log.info(
+              "card initialization interrupted by the app's stop; the next start goes on from its"
+                  + " recorded progress ({})",
+              e.toString());
+          return;
+        }
         log.error("card initialization failed; trying again in {}", settings.watchInterval(), e);
       }
       try {
@@ -267,6 +279,7 @@ public class CardInitializer implements SmartLifecycle {
     if (!settings.enabled() || worker != null) {
       return;
     }
+    stopping = false;
     worker = new Thread(this::watch, "card-initializer");
     worker.setDaemon(true);
     worker.start();
@@ -275,6 +288,7 @@ public class CardInitializer implements SmartLifecycle {
   @Override
   public synchronized void stop() {
     if (worker != null) {
+      stopping = true;
       worker.interrupt();
       worker = null;
     }
