@@ -77,6 +77,11 @@ public final class DebeziumSettings {
     p.setProperty("plugin.name", "pgoutput");
     p.setProperty("slot.name", cdc.slotName());
     p.setProperty("slot.drop.on.stop", Boolean.toString(cdc.dropSlotOnStop()));
+    // A listener killed a moment ago can still hold the slot while PostgreSQL ends its backend
+    // ("replication slot ... is active for PID n"): look again every second, not every 10 s,
+    // within the same minute of patience (60 tries instead of 6) before the engine fails.
+    p.setProperty("slot.retry.delay.ms", "1000");
+    p.setProperty("slot.max.retries", "60");
     p.setProperty("publication.name", cdc.publicationName());
     p.setProperty("publication.autocreate.mode", "filtered");
     // filtered: Debezium creates the publication over these tables, and at every start brings an

@@ -20,9 +20,11 @@ import java.util.HashMap;
 import java.util.Map;
 import javax.sql.DataSource;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.TopicConfig;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
+import org.springframework.boot.kafka.autoconfigure.DefaultKafkaProducerFactoryCustomizer;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -65,6 +67,23 @@ public class ListenerConfiguration {
         properties.cdc().restartBackoff(),
         new ReplicationSlotHolder(database, properties.cdc().slotName()),
         new SlotCreations(redis, clock));
+  }
+
+  /**
+   * The change stream's producer. One request in flight per connection: with several, a stop (or a
+   * broker's hiccup) that fails one request makes the idempotent producer restart a partition's
+   * sequence while later batches are still out, and the broker then refuses them as out of order (a
+   * retriable error, and an ERROR line in the broker's log) for as long as the producer lives.
+   * Changes come in transactions of a few rows; one request carries every partition's batch.
+   * Closing waits at most 2 s for sends in flight: what was not acknowledged by then was never
+   * committed as the engine's offset, so the next start sends it again.
+   */
+  @Bean
+  DefaultKafkaProducerFactoryCustomizer changeStreamProducerSettings() {
+    return factory -> {
+      factory.updateConfigs(Map.of(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 1));
+      factory.setPhysicalCloseTimeout(2);
+    };
   }
 
   /** Ready once the engine streams the slot, or stands by while another listener does. */
