@@ -258,14 +258,10 @@ public class CardInitializer implements SmartLifecycle {
   }
 
   /**
-   * Whether the queues are filled or being filled: this initializer has found them complete or has
-   * begun a run, or a run is under way in Redis (progress and marker present) while another process
-   * holds the initializer's lock. That other process may be this scheduler's own previous process,
-   * killed in the middle of a run: its lock lasts until its TTL ({@link #LOCK_TTL}) runs out, and
-   * this one takes the run over then; the queues it leases from meanwhile are the ones the run has
-   * filled so far, as they were for the process that died. Before any run has begun (no progress,
-   * or a marker gone with Redis's data) it is false. Always true when the initializer is turned
-   * off.
+   * Whether the queues are filled or being filled: this initializer has found them complete or
+   * begun a run, or a run is under way in Redis while another process holds the lock (perhaps this
+   * scheduler's killed predecessor, whose lock lasts until its TTL; this one takes the run over
+   * then). False before any run has begun; true when the initializer is off.
    */
   public boolean hasStarted() {
     if (looked || !settings.enabled()) {
