@@ -1,6 +1,7 @@
 package com.cmp.polling.demo;
 
 import com.cmp.polling.demo.infra.Endpoints;
+import com.cmp.polling.demo.infra.StopTogether;
 import com.cmp.polling.embedded.process.SpringArguments;
 import com.cmp.polling.handlers.HandlersApplication;
 import com.cmp.polling.listener.LifecycleListenerApplication;
@@ -33,6 +34,9 @@ public final class PipelineApps implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(PipelineApps.class);
   private static final String SLOT = "cmp_polling_demo";
+
+  /** Past Spring's own 30 s for a graceful stop: an app that takes longer is stuck. */
+  private static final Duration APP_STOP_DEADLINE = Duration.ofSeconds(40);
 
   private final RunningSimulator simulator;
   private final List<ConfigurableApplicationContext> apps;
@@ -206,18 +210,22 @@ public final class PipelineApps implements AutoCloseable {
   }
 
   /**
-   * Stops the operator app first, then the scheduler (no new tasks), the handlers, the listener,
-   * the simulator.
+   * Stops the operator app and the scheduler first (no new tasks), together, then the handlers and
+   * the listener, together, then the simulator. Each app stops as it would alone (in-flight checks
+   * finish); the log gives each one's time.
    */
   @Override
   public void close() {
+    Map<String, AutoCloseable> producers = new LinkedHashMap<>();
+    Map<String, AutoCloseable> consumers = new LinkedHashMap<>();
     for (int i = apps.size() - 1; i >= 0; i--) {
-      try {
-        apps.get(i).close();
-      } catch (RuntimeException e) {
-        log.warn("an app did not stop cleanly: {}", e.getMessage());
-      }
+      ConfigurableApplicationContext app = apps.get(i);
+      String name = app.getEnvironment().getProperty("spring.application.name", app.getId());
+      // Started in order listener, handlers, scheduler, operator (a failed start may stop sooner).
+      (i >= 2 ? producers : consumers).put(name, app);
     }
+    StopTogether.close("operator and scheduler apps", producers, APP_STOP_DEADLINE);
+    StopTogether.close("handlers and listener apps", consumers, APP_STOP_DEADLINE);
     apps.clear();
     simulator.close();
   }
