@@ -88,28 +88,55 @@ final class RestartWork {
     }
   }
 
+  /**
+   * Returns once a card inserted now has reached its carddata queue: the change stream has caught
+   * up. Before the first round it is still working through the listener's initial snapshot (a
+   * record per card), and a card inserted behind that backlog would time the backlog, not the
+   * restart.
+   *
+   * @return how long that took
+   */
+  Duration awaitChangeStreamCaughtUp(Duration within) throws InterruptedException {
+    long started = System.nanoTime();
+    long card = insertCard();
+    while (!queued(card)) {
+      if (System.nanoTime() - started > within.toNanos()) {
+        throw new IllegalStateException("card " + card + " not queued within " + within);
+      }
+      TimeUnit.MILLISECONDS.sleep(200);
+    }
+    return Duration.ofNanos(System.nanoTime() - started);
+  }
+
+  private long insertCard() {
+    inserted++;
+    return postgres
+        .jdbc()
+        .sql(
+            "INSERT INTO tb_iot_card (iccid, carrier_id, carrier_type, real_name_status,"
+                + " enable_polling) VALUES (?, 1, 'CMCC', 1, true) RETURNING id")
+        .param(String.format("8987%016d", inserted))
+        .query(Long.class)
+        .single();
+  }
+
+  private boolean queued(long card) {
+    String queue = RedisKeys.shardQueue((int) (card % SHARDS), TaskType.CARDDATA);
+    return redis.template().opsForZSet().score(queue, Long.toString(card)) != null;
+  }
+
   /** A card inserted while the listener is down is enrolled in its carddata queue. */
   private final class ChangeApplied implements Probe {
     private long card;
 
     @Override
     public void afterKill() {
-      inserted++;
-      card =
-          postgres
-              .jdbc()
-              .sql(
-                  "INSERT INTO tb_iot_card (iccid, carrier_id, carrier_type, real_name_status,"
-                      + " enable_polling) VALUES (?, 1, 'CMCC', 1, true) RETURNING id")
-              .param(String.format("8987%016d", inserted))
-              .query(Long.class)
-              .single();
+      card = insertCard();
     }
 
     @Override
     public boolean working(AppProcess fresh) {
-      String queue = RedisKeys.shardQueue((int) (card % SHARDS), TaskType.CARDDATA);
-      return redis.template().opsForZSet().score(queue, Long.toString(card)) != null;
+      return queued(card);
     }
   }
 
