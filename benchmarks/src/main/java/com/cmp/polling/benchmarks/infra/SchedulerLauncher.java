@@ -27,6 +27,11 @@ public final class SchedulerLauncher {
     // A reconcile pass reads every card and queue entry: it has its own benchmark, and here it
     // would land in the middle of a dispatch measurement. The steady run keeps it on (defaults).
     properties.put("cmp.polling.scheduler.reconciler.enabled", false);
+    // The other apps' libraries are on the benchmark's classpath, not on the scheduler's own: no
+    // stop/resume wiring (gateway, rate limiter, rule switches), as in production.
+    properties.put(
+        "spring.autoconfigure.exclude",
+        "com.cmp.polling.autoconfigure.StopResumeAutoConfiguration");
     properties.putAll(settings);
     String[] args = AppArguments.of(properties);
     return new SpringApplicationBuilder(SchedulerApplication.class).run(args);
