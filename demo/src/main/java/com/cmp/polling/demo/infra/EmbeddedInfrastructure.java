@@ -52,8 +52,10 @@ public final class EmbeddedInfrastructure implements AutoCloseable {
           kafka.bootstrapServers());
       return new EmbeddedInfrastructure(postgres, redis, kafka);
     } catch (RuntimeException e) {
-      stopQuietly("redis-server", redis);
-      stopQuietly("PostgreSQL", postgres);
+      Map<String, AutoCloseable> upSoFar = new LinkedHashMap<>();
+      upSoFar.put("redis-server", redis);
+      upSoFar.put("PostgreSQL", postgres);
+      StopTogether.close("embedded servers started so far", upSoFar, STOP_DEADLINE);
       throw e;
     }
   }
@@ -88,16 +90,5 @@ public final class EmbeddedInfrastructure implements AutoCloseable {
     servers.put("redis-server", redis);
     servers.put("PostgreSQL", postgres);
     StopTogether.close("embedded servers", servers, STOP_DEADLINE);
-  }
-
-  private static void stopQuietly(String what, AutoCloseable server) {
-    if (server == null) {
-      return;
-    }
-    try {
-      server.close();
-    } catch (Exception e) {
-      log.warn("{} did not stop cleanly: {}", what, e.getMessage());
-    }
   }
 }
