@@ -1,5 +1,6 @@
 package com.cmp.polling.demo;
 
+import com.cmp.polling.autoconfigure.StopResumeAutoConfiguration;
 import com.cmp.polling.demo.infra.Endpoints;
 import com.cmp.polling.demo.infra.StopTogether;
 import com.cmp.polling.embedded.process.SpringArguments;
@@ -117,9 +118,7 @@ public final class PipelineApps implements AutoCloseable {
       scheduler.put("server.port", ports.scheduler());
       // The other apps' libraries are on this classpath, not on the scheduler's own: no
       // stop/resume wiring (gateway, rate limiter, rule switches) in it, as in production.
-      scheduler.put(
-          "spring.autoconfigure.exclude",
-          "com.cmp.polling.autoconfigure.StopResumeAutoConfiguration");
+      scheduler.put("spring.autoconfigure.exclude", StopResumeAutoConfiguration.class.getName());
       scheduler.put("cmp.polling.scheduler.triggers.interval", "5s");
       scheduler.putAll(overrides);
       apps.add(run(SchedulerApplication.class, scheduler));

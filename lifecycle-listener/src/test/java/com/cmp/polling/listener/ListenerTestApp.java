@@ -2,6 +2,7 @@ package com.cmp.polling.listener;
 
 import static org.awaitility.Awaitility.await;
 
+import com.cmp.polling.autoconfigure.StopResumeAutoConfiguration;
 import com.cmp.polling.listener.topology.TopologyRunner;
 import com.cmp.polling.testsupport.app.InfrastructureProperties;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
@@ -83,9 +84,7 @@ public final class ListenerTestApp implements AutoCloseable {
     properties.put("cmp.polling.listener.consumer.retry-backoff", "200ms");
     // stop-resume-service is on the test classpath (the card-actions tests act with it); the
     // listener itself never stops or resumes a card.
-    properties.put(
-        "spring.autoconfigure.exclude",
-        "com.cmp.polling.autoconfigure.StopResumeAutoConfiguration");
+    properties.put("spring.autoconfigure.exclude", StopResumeAutoConfiguration.class.getName());
     properties.putAll(overrides);
     ConfigurableApplicationContext context =
         new SpringApplicationBuilder(LifecycleListenerApplication.class)

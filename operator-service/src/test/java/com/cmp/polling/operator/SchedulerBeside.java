@@ -1,5 +1,6 @@
 package com.cmp.polling.operator;
 
+import com.cmp.polling.autoconfigure.StopResumeAutoConfiguration;
 import com.cmp.polling.scheduler.SchedulerApplication;
 import com.cmp.polling.testsupport.app.InfrastructureProperties;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
@@ -18,8 +19,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 public final class SchedulerBeside implements AutoCloseable {
 
-  static final String STOP_RESUME_WIRING =
-      "com.cmp.polling.autoconfigure.StopResumeAutoConfiguration";
+  static final String STOP_RESUME_WIRING = StopResumeAutoConfiguration.class.getName();
 
   private final ConfigurableApplicationContext context;
 

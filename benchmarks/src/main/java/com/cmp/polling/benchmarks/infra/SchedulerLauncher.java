@@ -1,5 +1,6 @@
 package com.cmp.polling.benchmarks.infra;
 
+import com.cmp.polling.autoconfigure.StopResumeAutoConfiguration;
 import com.cmp.polling.scheduler.SchedulerApplication;
 import java.util.Map;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -29,9 +30,7 @@ public final class SchedulerLauncher {
     properties.put("cmp.polling.scheduler.reconciler.enabled", false);
     // The other apps' libraries are on the benchmark's classpath, not on the scheduler's own: no
     // stop/resume wiring (gateway, rate limiter, rule switches), as in production.
-    properties.put(
-        "spring.autoconfigure.exclude",
-        "com.cmp.polling.autoconfigure.StopResumeAutoConfiguration");
+    properties.put("spring.autoconfigure.exclude", StopResumeAutoConfiguration.class.getName());
     properties.putAll(settings);
     String[] args = AppArguments.of(properties);
     return new SpringApplicationBuilder(SchedulerApplication.class).run(args);

@@ -25,9 +25,8 @@ public final class StopTogether {
   /**
    * @param what what is being stopped, for the log ("apps", "embedded servers")
    * @param parts name to the thing to close, in the order they are named in the log
-   * @return whether everything stopped within the deadline
    */
-  public static boolean close(String what, Map<String, AutoCloseable> parts, Duration deadline) {
+  public static void close(String what, Map<String, AutoCloseable> parts, Duration deadline) {
     long started = System.nanoTime();
     Map<String, Long> tookMillis = new ConcurrentHashMap<>();
     Map<String, Thread> stopping = new LinkedHashMap<>();
@@ -47,7 +46,7 @@ public final class StopTogether {
         entry.getValue().join(Math.max(1, leftMillis));
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        return false;
+        return;
       }
       if (entry.getValue().isAlive()) {
         late.add(entry.getKey());
@@ -56,15 +55,14 @@ public final class StopTogether {
     long total = (System.nanoTime() - started) / 1_000_000;
     if (late.isEmpty()) {
       log.info("{} stopped in {} ms ({})", what, total, describe(parts, tookMillis));
-      return true;
+    } else {
+      log.warn(
+          "{}: {} still stopping after {} ms, not waited for ({})",
+          what,
+          late,
+          total,
+          describe(parts, tookMillis));
     }
-    log.warn(
-        "{}: {} still stopping after {} ms, not waited for ({})",
-        what,
-        late,
-        total,
-        describe(parts, tookMillis));
-    return false;
   }
 
   private static String describe(Map<String, AutoCloseable> parts, Map<String, Long> tookMillis) {

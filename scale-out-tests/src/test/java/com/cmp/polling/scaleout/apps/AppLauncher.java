@@ -1,5 +1,6 @@
 package com.cmp.polling.scaleout.apps;
 
+import com.cmp.polling.autoconfigure.StopResumeAutoConfiguration;
 import com.cmp.polling.handlers.HandlersApplication;
 import com.cmp.polling.listener.LifecycleListenerApplication;
 import com.cmp.polling.scheduler.SchedulerApplication;
@@ -61,9 +62,7 @@ public final class AppLauncher {
   public RunningApp scheduler(String name, Map<String, Object> overrides) {
     Map<String, Object> properties = new LinkedHashMap<>(common);
     // stop-resume-service is on this classpath for the other apps, not on the scheduler's own.
-    properties.put(
-        "spring.autoconfigure.exclude",
-        "com.cmp.polling.autoconfigure.StopResumeAutoConfiguration");
+    properties.put("spring.autoconfigure.exclude", StopResumeAutoConfiguration.class.getName());
     properties.putAll(overrides);
     return start(SchedulerApplication.class, name, properties);
   }
@@ -85,9 +84,7 @@ public final class AppLauncher {
     properties.put("cmp.polling.listener.consumer.retry-backoff", "200ms");
     properties.put("cmp.polling.listener.streams.state-dir", tempDir(name));
     // stop-resume-service is on this classpath for the other apps; the listener never acts.
-    properties.put(
-        "spring.autoconfigure.exclude",
-        "com.cmp.polling.autoconfigure.StopResumeAutoConfiguration");
+    properties.put("spring.autoconfigure.exclude", StopResumeAutoConfiguration.class.getName());
     properties.putAll(overrides);
     return start(LifecycleListenerApplication.class, name, properties);
   }
