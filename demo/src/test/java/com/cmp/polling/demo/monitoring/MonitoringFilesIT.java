@@ -82,9 +82,14 @@ class MonitoringFilesIT {
     long checked = postgres.data().card().insert();
     apps.operator().getBean(OperatorActions.class).stopManually(stopped, Duration.ZERO);
     apps.operator().getBean(ManualTriggers.class).trigger(checked, "carddata");
-    await("the manual check is handled")
+    // The scheduler counts a published task once Kafka has acknowledged it, which can come after
+    // the handlers have already checked it: wait for both counters.
+    await("the manual check published and handled")
         .atMost(Duration.ofSeconds(60))
-        .until(() -> scrape(apps.handlers()).contains("polling_handlers_checks_total{"));
+        .until(
+            () ->
+                scrape(apps.handlers()).contains("polling_handlers_checks_total{")
+                    && scrape(apps.scheduler()).contains("polling_scheduler_dispatched_total{"));
     apps.operator().getBean(FleetSnapshot.class).refreshNow();
     String exported = scrape(apps.scheduler()) + scrape(apps.handlers()) + scrape(apps.operator());
 
