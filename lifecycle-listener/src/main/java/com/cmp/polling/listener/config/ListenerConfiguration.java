@@ -6,6 +6,7 @@ import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.config.PollingConfigManager;
 import com.cmp.polling.core.enrollment.CardPlanner;
 import com.cmp.polling.core.lifecycle.ConfigReenrollment;
+import com.cmp.polling.core.lifecycle.ReenrollmentRecord;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.listener.cdc.CdcEngine;
 import com.cmp.polling.listener.cdc.DebeziumSettings;
@@ -162,12 +163,14 @@ public class ListenerConfiguration {
       CardPlanner planner,
       PollingQueueManager queues,
       PollingConfigManager configs,
+      StringRedisTemplate redis,
       ListenerProperties properties) {
     var reenrollment =
         new ConfigReenrollment(
             cards,
             planner,
             queues,
+            new ReenrollmentRecord(redis),
             properties.reenrollment().pageSize(),
             properties.reenrollment().retryPause());
     configs.addChangeListener(reenrollment);

@@ -18,7 +18,7 @@ public record ConfigChanges(Set<Long> added, Set<Long> changed, Set<Long> remove
     removed = Set.copyOf(removed);
   }
 
-  static ConfigChanges between(ConfigSnapshot before, ConfigSnapshot after) {
+  public static ConfigChanges between(ConfigSnapshot before, ConfigSnapshot after) {
     Map<Long, PollingConfig> old = byId(before);
     Map<Long, PollingConfig> now = byId(after);
     Set<Long> added = new HashSet<>(now.keySet());

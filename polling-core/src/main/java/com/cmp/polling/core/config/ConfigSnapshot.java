@@ -3,7 +3,11 @@ package com.cmp.polling.core.config;
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.NetworkStatus;
 import com.cmp.polling.core.card.RealNameStatus;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 
@@ -66,5 +70,40 @@ public record ConfigSnapshot(List<PollingConfig> configs, Instant loadedAt) {
 
   public Optional<PollingConfig> byId(long id) {
     return configs.stream().filter(c -> c.id() == id).findFirst();
+  }
+
+  /**
+   * What planning reads of these configs, hashed: equal for two snapshots that plan every card
+   * alike (names and load times left out), so that two processes can tell, without comparing whole
+   * snapshots, whether they speak of the same configs.
+   */
+  public String fingerprint() {
+    StringBuilder text = new StringBuilder();
+    for (PollingConfig c : configs) {
+      text.append(c.id())
+          .append('|')
+          .append(c.condition() == null ? "" : c.condition().name())
+          .append('|')
+          .append(c.carrierId() == null ? "" : c.carrierId())
+          .append('|')
+          .append(c.priority())
+          .append('|')
+          .append(c.realnameIntervalSeconds())
+          .append('|')
+          .append(c.carddataIntervalSeconds())
+          .append('|')
+          .append(c.packageIntervalSeconds())
+          .append('|')
+          .append(c.protectIntervalSeconds())
+          .append(';');
+    }
+    try {
+      byte[] hash =
+          MessageDigest.getInstance("SHA-256")
+              .digest(text.toString().getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(hash, 0, 16);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JVM has SHA-256", e);
+    }
   }
 }

@@ -22,9 +22,10 @@ import org.slf4j.LoggerFactory;
  * cursor like the initializer, one page at a time. Task types a config turned on join their queues,
  * task types it turned off leave them, and a changed interval moves the next check to now +
  * random(0, new interval) unless it was due sooner; cards whose config did not change are not
- * touched. Passes run one after another, in the order of the changes. Register it on the config
- * manager of ONE process (the lifecycle listener): every process that registers it repeats the
- * work.
+ * touched. Passes run one after another, in the order of the changes. Each pass says in Redis that
+ * it runs and, at its end, that it completed ({@link ReenrollmentRecord}): the queue reconciler
+ * then needs no full pass of its own for the change. Register it on the config manager of ONE
+ * process (the lifecycle listener): every process that registers it repeats the work.
  */
 public class ConfigReenrollment implements ConfigChangeListener, AutoCloseable {
 
@@ -33,6 +34,7 @@ public class ConfigReenrollment implements ConfigChangeListener, AutoCloseable {
 
   private final CardStore cards;
   private final ReenrollmentPage page;
+  private final ReenrollmentRecord record;
   private final int pageSize;
   private final Duration retryPause;
   private final ExecutorService worker =
@@ -42,6 +44,7 @@ public class ConfigReenrollment implements ConfigChangeListener, AutoCloseable {
       CardStore cards,
       CardPlanner planner,
       PollingQueueManager queues,
+      ReenrollmentRecord record,
       int pageSize,
       Duration retryPause) {
     if (pageSize <= 0) {
@@ -49,6 +52,7 @@ public class ConfigReenrollment implements ConfigChangeListener, AutoCloseable {
     }
     this.cards = cards;
     this.page = new ReenrollmentPage(planner, queues);
+    this.record = record;
     this.pageSize = pageSize;
     this.retryPause = retryPause;
   }
@@ -65,10 +69,12 @@ public class ConfigReenrollment implements ConfigChangeListener, AutoCloseable {
         changes.added(),
         changes.changed(),
         changes.removed());
+    String fingerprint = after.fingerprint();
     long lastId = 0;
     long read = 0;
     long moved = 0;
     while (!Thread.currentThread().isInterrupted()) {
+      record.running(fingerprint);
       List<Card> batch = cards.findAfterForEnrollment(lastId, pageSize);
       if (batch.isEmpty()) {
         break;
@@ -79,12 +85,18 @@ public class ConfigReenrollment implements ConfigChangeListener, AutoCloseable {
             "config re-enrollment gave up after card {}: the cards after it keep their old"
                 + " schedule until the next config change or queue rebuild",
             lastId);
+        record.abandoned();
         return;
       }
       moved += done;
       read += batch.size();
       lastId = batch.get(batch.size() - 1).id();
     }
+    if (Thread.currentThread().isInterrupted()) {
+      record.abandoned();
+      return;
+    }
+    record.completed(fingerprint);
     log.info(
         "config re-enrollment done: {} cards read, {} re-enrolled, in {} ms",
         read,

@@ -90,6 +90,14 @@ public final class RedisKeys {
    */
   public static final String RULE_SWITCHES_CHANGED = "polling:rules:switches:changed";
 
+  /**
+   * Where the lifecycle listener's re-enrollment after a config change stands (STRING: {@code
+   * running <fingerprint>} with a short TTL renewed page by page, or {@code done <fingerprint>}):
+   * the queue reconciler trusts a config change the stream has carried into every queue, and runs
+   * no full pass for it.
+   */
+  public static final String CONFIGS_REENROLLMENT = "polling:configs:reenrollment";
+
   private RedisKeys() {}
 
   /**

@@ -3,6 +3,9 @@ package com.cmp.polling.scaleout.lifecycle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.cmp.polling.core.config.ConfigSnapshot;
+import com.cmp.polling.core.config.PollingConfigStore;
+import com.cmp.polling.core.lifecycle.ReenrollmentRecord;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.queue.ScheduledCheck;
 import com.cmp.polling.scaleout.apps.AppLauncher;
@@ -192,6 +195,12 @@ abstract class LifecycleContract {
     await().atMost(WAIT).until(() -> queues.score(card, TaskType.CARDDATA).isBefore(far));
     assertThat(queues.score(card, TaskType.CARDDATA))
         .isBetween(before.minusSeconds(1), Instant.now().plusSeconds(120));
+    // And it says so, for the queue reconciler: done, for the configs as they now are.
+    String configs =
+        new ConfigSnapshot(new PollingConfigStore(postgres.jdbc()).findEnabled(), Instant.now())
+            .fingerprint();
+    var record = new ReenrollmentRecord(redis.template());
+    await().atMost(WAIT).until(() -> record.read().filter(r -> r.completed(configs)).isPresent());
   }
 
   @Test

@@ -1,7 +1,10 @@
 package com.cmp.polling.scheduler.reconcile;
 
+import com.cmp.polling.core.lifecycle.ReenrollmentRecord;
 import java.time.Duration;
 import java.time.Instant;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Whether a periodic pass must be a full one, and why. A change pass trusts two things: that the
@@ -19,14 +22,19 @@ import java.time.Instant;
  *       exists again after a pass found it gone. Changes committed between the old slot's end and
  *       the new one's start never reach the queues through the stream. (An engine that is merely
  *       down is no gap: the slot keeps its changes, and the change passes compare them meanwhile.)
- *   <li>the polling configs changed, once the change is a settle window old: a config change moves
- *       whole groups of cards, and the change stream's re-enrollment needs its time first.
+ *   <li>the polling configs changed and the lifecycle listener's re-enrollment did not carry the
+ *       change into the queues: no pass of it runs or completed for today's configs once the change
+ *       is a settle window old. A config change moves whole groups of cards; a completed
+ *       re-enrollment has moved them already, and a full pass beside it would only read the whole
+ *       fleet again (at 10 M cards for longer than the re-enrollment itself).
  * </ul>
  *
  * Each is kept (in the progress or by comparison with what the last full pass saw) until a full
  * pass completes.
  */
 final class FullPassReasons {
+
+  private static final Logger log = LoggerFactory.getLogger(FullPassReasons.class);
 
   private FullPassReasons() {}
 
@@ -78,11 +86,33 @@ final class FullPassReasons {
     if (progress.fullPending != null) {
       return progress.fullPending;
     }
-    if (!facts.configs().equals(progress.configsCompared)
-        && !progress.configsSeenAt.isAfter(now.minus(window))) {
-      return "the polling configs changed (first seen at " + progress.configsSeenAt + ")";
+    if (!facts.configs().equals(progress.configsCompared)) {
+      return configsChanged(progress, facts, now, window);
     }
     return null;
+  }
+
+  private static String configsChanged(
+      ReconcileProgress progress, PassFacts facts, Instant now, Duration window) {
+    var reenrollment = facts.reenrollment();
+    if (reenrollment.filter(r -> r.completed(facts.configs())).isPresent()) {
+      log.info(
+          "the polling configs changed (first seen at {}) and the lifecycle listener's"
+              + " re-enrollment moved every card to them: no full pass for it",
+          progress.configsSeenAt);
+      progress.configsCompared = facts.configs();
+      return null;
+    }
+    if (reenrollment.filter(ReenrollmentRecord.State::running).isPresent()) {
+      // Its moves are under way: a full pass now would compare against half-moved queues.
+      return null;
+    }
+    if (progress.configsSeenAt.isAfter(now.minus(window))) {
+      return null;
+    }
+    return "the polling configs changed (first seen at "
+        + progress.configsSeenAt
+        + ") and no re-enrollment by the lifecycle listener runs or completed for them";
   }
 
   /** After a completed full pass: what it saw is the new reference. */

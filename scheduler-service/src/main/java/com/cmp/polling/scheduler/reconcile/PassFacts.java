@@ -1,8 +1,13 @@
 package com.cmp.polling.scheduler.reconcile;
 
+import com.cmp.polling.core.config.ConfigSnapshot;
+import com.cmp.polling.core.config.PollingConfigStore;
+import com.cmp.polling.core.lifecycle.ReenrollmentRecord;
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.status.initializer.InitProgress;
 import com.cmp.polling.status.initializer.InitProgressStore;
+import java.time.Instant;
+import java.util.Optional;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -10,12 +15,19 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * What a pass reads at its start to tell whether the queues may have missed changes the marker
  * cannot show: when the initializer last built the queues (null when it does not run here), when
  * the lifecycle listener last created its replication slot (null when it never said), whether that
- * slot exists now, and a fingerprint of the polling configs (a tiny table, read whole: a deleted
- * config leaves no row a marker could carry).
+ * slot exists now, a fingerprint of the enabled polling configs (a tiny table, read whole: a
+ * deleted config leaves no row a marker could carry; the fingerprint is {@link
+ * ConfigSnapshot#fingerprint()}, the one the listener's re-enrollment records) and where that
+ * re-enrollment stands.
  */
-record PassFacts(String queuesBuilt, String slotCreated, boolean slotPresent, String configs) {
+record PassFacts(
+    String queuesBuilt,
+    String slotCreated,
+    boolean slotPresent,
+    String configs,
+    Optional<ReenrollmentRecord.State> reenrollment) {
 
-  /** Reads them: Redis twice, PostgreSQL twice (the configs' rows, one catalog row). */
+  /** Reads them: Redis three times, PostgreSQL twice (the configs' rows, one catalog row). */
   static PassFacts read(
       InitProgressStore init,
       boolean initializerRuns,
@@ -34,16 +46,7 @@ record PassFacts(String queuesBuilt, String slotCreated, boolean slotPresent, St
                 .single()
             > 0;
     String configs =
-        jdbc.sql(
-                """
-                SELECT md5(coalesce(string_agg(concat(id, '|', card_condition, '|', carrier_id,
-                    '|', priority, '|', realname_check_interval, '|', carddata_check_interval, '|',
-                    package_check_interval, '|', protect_check_interval, '|', status),
-                    ';' ORDER BY id), ''))
-                FROM tb_polling_config
-                """)
-            .query(String.class)
-            .single();
-    return new PassFacts(built, created, present, configs);
+        new ConfigSnapshot(new PollingConfigStore(jdbc).findEnabled(), Instant.EPOCH).fingerprint();
+    return new PassFacts(built, created, present, configs, new ReenrollmentRecord(redis).read());
   }
 }

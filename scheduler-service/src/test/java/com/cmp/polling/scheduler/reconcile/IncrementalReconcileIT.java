@@ -6,6 +6,15 @@ import static com.cmp.polling.schemas.task.TaskType.REALNAME;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.config.ConfigChanges;
+import com.cmp.polling.core.config.ConfigSnapshot;
+import com.cmp.polling.core.config.PollingConfigManager;
+import com.cmp.polling.core.config.PollingConfigStore;
+import com.cmp.polling.core.enrollment.CardPlanner;
+import com.cmp.polling.core.lifecycle.ConfigReenrollment;
+import com.cmp.polling.core.lifecycle.ReenrollmentRecord;
+import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.scheduler.SchedulerTestApp;
 import com.cmp.polling.status.initializer.InitProgress;
@@ -41,10 +50,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * which reads the changed rows only; a change whose transaction commits late is compared once it
  * commits; damage no change shows is found by the sweep within its period, a leased-looking entry
  * in another shard included; and the pass after a Redis loss, a change-stream gap, a restored
- * database or a config change is a full one. The app's clock is a settable one, a day ahead of the
- * rows (their timestamps never count as recent); the sweep's period is an hour against the default
- * 5-minute interval, so a round takes twelve passes. Every test starts right after a full pass, an
- * hour later than the last test.
+ * database or a config change the listener's re-enrollment did not carry is a full one. The app's
+ * clock is a settable one, a day ahead of the rows (their timestamps never count as recent); the
+ * sweep's period is an hour against the default 5-minute interval, so a round takes twelve passes.
+ * Every test starts right after a full pass, an hour later than the last test.
  */
 class IncrementalReconcileIT {
 
@@ -379,10 +388,82 @@ class IncrementalReconcileIT {
       assertThat(settled.scope().why()).contains("polling configs changed");
       assertThat(reconciler.runPeriodicNow("next").scope().kind()).isEqualTo(PassKind.INCREMENTAL);
     } finally {
-      sql(
-          "UPDATE tb_polling_config SET carddata_check_interval = 1800 WHERE config_name = ?",
-          "default-activated");
+      restoreTheDefaultConfig();
     }
+  }
+
+  @Test
+  void aConfigChange_thatTheListenersReenrollmentCarriedIntoTheQueues_bringsNoFullPass() {
+    var store = new PollingConfigStore(postgres.jdbc());
+    var before = new ConfigSnapshot(store.findEnabled(), clock.instant());
+    sql(
+        "UPDATE tb_polling_config SET carddata_check_interval = 60 WHERE config_name = ?",
+        "default-activated");
+    var after = new ConfigSnapshot(store.findEnabled(), clock.instant());
+    var record = new ReenrollmentRecord(redis.template());
+    try (var reenrollment =
+        new ConfigReenrollment(
+            app.bean(CardStore.class),
+            app.bean(CardPlanner.class),
+            app.bean(PollingQueueManager.class),
+            record,
+            16,
+            Duration.ofMillis(100))) {
+      // Far off under the old half hour; the new minute must bring it near.
+      Instant passAt = clock.instant();
+      state.put(cards.get(0), CARDDATA, passAt.plus(Duration.ofMinutes(25)));
+      reenrollment.onChange(before, after, ConfigChanges.between(before, after));
+      await()
+          .atMost(Duration.ofSeconds(20))
+          .until(() -> record.read().filter(r -> r.completed(after.fingerprint())).isPresent());
+      PassResult seen = reconciler.runPeriodicNow("config changed");
+      clock.advance(Duration.ofMinutes(3));
+      PassResult settled = reconciler.runPeriodicNow("window over");
+
+      assertThat(state.score(cards.get(0), CARDDATA))
+          .isLessThanOrEqualTo(passAt.plusSeconds(60).toEpochMilli() / 1000.0);
+      assertThat(seen.scope().kind()).isEqualTo(PassKind.INCREMENTAL);
+      assertThat(settled.scope().kind()).isEqualTo(PassKind.INCREMENTAL);
+    } finally {
+      restoreTheDefaultConfig();
+    }
+  }
+
+  @Test
+  void aConfigChange_waitsForARunningReenrollment_andIsAFullPassOnceItGaveUp() {
+    var record = new ReenrollmentRecord(redis.template());
+    sql(
+        "UPDATE tb_polling_config SET carddata_check_interval = 1700 WHERE config_name = ?",
+        "default-activated");
+    try {
+      record.running(
+          new ConfigSnapshot(new PollingConfigStore(postgres.jdbc()).findEnabled(), clock.instant())
+              .fingerprint());
+      reconciler.runPeriodicNow("config changed");
+      clock.advance(Duration.ofMinutes(3));
+      PassResult whileRunning = reconciler.runPeriodicNow("re-enrollment runs");
+      record.abandoned();
+      PassResult gaveUp = reconciler.runPeriodicNow("re-enrollment gave up");
+
+      assertThat(whileRunning.scope().kind()).isEqualTo(PassKind.INCREMENTAL);
+      assertThat(gaveUp.scope().kind()).isEqualTo(PassKind.FULL);
+      assertThat(gaveUp.scope().why()).contains("no re-enrollment");
+    } finally {
+      restoreTheDefaultConfig();
+    }
+  }
+
+  /**
+   * The interval back, no re-enrollment recorded, and the app's configs reloaded now: a reload
+   * found later by its periodic refresh would count as a config change in the next test's time, and
+   * that test's differences would be left to the change stream.
+   */
+  private static void restoreTheDefaultConfig() {
+    sql(
+        "UPDATE tb_polling_config SET carddata_check_interval = 1800 WHERE config_name = ?",
+        "default-activated");
+    redis.template().delete(RedisKeys.CONFIGS_REENROLLMENT);
+    app.bean(PollingConfigManager.class).refreshNow();
   }
 
   private static void leaseInAnotherShard(long card, int shard) {
