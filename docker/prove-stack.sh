@@ -57,6 +57,8 @@ fail() {
     "${compose[@]}" --profile "$profile" logs --no-color --tail=80 || true
     "${compose[@]}" --profile "$profile" down -v --remove-orphans > /dev/null 2>&1 || true
   fi
+  # Said again after the logs: a CI report that keeps only the end of the output still shows why.
+  say "FAILED (see above for the containers' logs): $*"
   exit 1
 }
 timed() { timings+=("$(printf '%-58s %4s s' "$1" "$2")"); }
