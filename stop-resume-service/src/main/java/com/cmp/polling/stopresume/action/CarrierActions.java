@@ -8,10 +8,17 @@ import com.cmp.polling.core.stopresumelog.StopResumeLogStore;
 import com.cmp.polling.schemas.action.ActionTrigger;
 import com.cmp.polling.schemas.action.CardActionType;
 import com.cmp.polling.schemas.action.StopReason;
+import com.cmp.polling.stopresume.action.CarrierCall.Target;
+import com.cmp.polling.stopresume.gateway.CallPlan;
 import com.cmp.polling.stopresume.gateway.CarrierCard;
 import com.cmp.polling.stopresume.gateway.CarrierGateway;
+import com.cmp.polling.stopresume.gateway.CarrierOperation;
 import com.cmp.polling.stopresume.gateway.GatewayException;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.retry.RetryException;
@@ -23,14 +30,19 @@ import org.springframework.core.retry.Retryable;
 import org.springframework.dao.DataAccessException;
 
 /**
- * Stops or starts one card at the carrier, safely: tried again with back-off as the {@link
- * CarrierRetry} policy says (Spring's {@link RetryTemplate}), every attempt written to
- * tb_stop_resume_log, the card row changed only after the carrier confirmed. Deciding is someone
- * else's job.
+ * Stops or starts cards at the carrier, safely: tried again with back-off as the {@link
+ * CarrierRetry} policy says (Spring's {@link RetryTemplate}), every attempt of every card written
+ * to tb_stop_resume_log, a card row changed only after the carrier confirmed it. Deciding is
+ * someone else's job.
+ *
+ * <p>Many cards of one carrier share its batch calls where it has them ({@link
+ * CarrierGateway#batchSize}): one {@link CarrierCall} per call, whose attempts ask again only for
+ * the cards whose failure may pass. Each card still has its own rows and result, as if it had been
+ * stopped alone.
  *
  * <p>An attempt's row says whether it was retried ({@code error}) or was the last ({@code failed},
- * {@code success}), so it is written once the template has decided: just before the retry, or when
- * the template gives up. Tests give the policy a back-off of a few milliseconds.
+ * {@code success}), so it is written once that is known: just before the retry, when the carrier
+ * answers, or when the template gives up. Tests give the policy a back-off of a few milliseconds.
  *
  * <p>Nothing is published from here: the success row is the outbox. The lifecycle listener reads
  * tb_stop_resume_log's change stream and derives {@code polling.card.actions} from it, so an action
@@ -73,7 +85,7 @@ public class CarrierActions {
    * reason that held for the card, highest priority first.
    */
   public ActionResult stop(Card card, List<StopReason> reasons, ActionTrigger trigger) {
-    return perform(card, CardActionType.STOP, reasons, trigger);
+    return alone(RequestedAction.stop(card, reasons, trigger));
   }
 
   /**
@@ -82,56 +94,117 @@ public class CarrierActions {
    * @param lifted the reason the card was stopped for (for the log), or manual
    */
   public ActionResult resume(Card card, StopReason lifted, ActionTrigger trigger) {
-    return perform(card, CardActionType.RESUME, List.of(lifted), trigger);
+    return alone(RequestedAction.resume(card, lifted, trigger));
   }
 
-  private ActionResult perform(
-      Card card, CardActionType type, List<StopReason> reasons, ActionTrigger trigger) {
-    RequestedAction action = new RequestedAction(card, type, reasons, trigger);
-    CarrierCard target;
-    try {
-      target = CarrierCard.of(card);
-    } catch (IllegalArgumentException e) {
-      log.error("{} card {} impossible: {}", type.code(), card.id(), e.getMessage());
-      metrics.action(type, action.reason(), trigger, false);
-      return action.result(false, 0, e.getMessage(), false);
-    }
-    CarrierCall call = new CarrierCall(action, target);
-    try {
-      retry.execute(call);
-    } catch (RetryException e) {
-      return gaveUp(call, e);
-    }
-    return confirm(action, call.attempts);
+  private ActionResult alone(RequestedAction action) {
+    return performAll(List.of(action), () -> true).get(0);
   }
 
   /**
-   * The last attempt failed: not worth retrying, the attempts were used up, or the thread was
-   * interrupted while it waited to retry.
+   * Carries out actions of one type (all stops or all starts) in calls per carrier: batch calls of
+   * at most the carrier's batch size where it has them, else one card per call. Each card gets its
+   * log row per attempt and its own result; a call's retries ask only for its cards that failed in
+   * a way that may pass.
+   *
+   * @param beforeEachCall asked before each call; when it answers false, that call's cards and the
+   *     later calls' are left undone (they have no result)
+   * @return the result of each action carried out or failed, in the order given
    */
-  private ActionResult gaveUp(CarrierCall call, RetryException e) {
-    if (!(e.getLastException() instanceof GatewayException failure)) {
-      // Not an answer of the carrier (a bug, an unexpected failure): the caller sees it as it was.
-      throw e.getLastException() instanceof RuntimeException unexpected
-          ? unexpected
-          : new IllegalStateException(call.getName() + " failed", e.getLastException());
+  public List<ActionResult> performAll(
+      List<RequestedAction> actions, BooleanSupplier beforeEachCall) {
+    if (actions.isEmpty()) {
+      return List.of();
     }
-    RequestedAction action = call.action;
-    boolean interrupted = Thread.currentThread().isInterrupted();
+    CardActionType type = actions.get(0).type();
+    if (actions.stream().anyMatch(action -> action.type() != type)) {
+      throw new IllegalArgumentException("stops and starts are carried out apart: " + actions);
+    }
+    ActionResult[] results = new ActionResult[actions.size()];
+    List<Target> targets = new ArrayList<>(actions.size());
+    for (int i = 0; i < actions.size(); i++) {
+      RequestedAction action = actions.get(i);
+      try {
+        targets.add(new Target(i, action, CarrierCard.of(action.card())));
+      } catch (IllegalArgumentException e) {
+        log.error("{} card {} impossible: {}", type.code(), action.card().id(), e.getMessage());
+        metrics.action(type, action.reason(), action.trigger(), false);
+        results[i] = action.result(false, 0, e.getMessage(), false);
+      }
+    }
+    CarrierOperation operation =
+        type == CardActionType.STOP ? CarrierOperation.STOP : CarrierOperation.START;
+    for (List<Target> call :
+        CallPlan.of(
+                targets,
+                target -> target.card().carrierId(),
+                carrier -> gateway.batchSize(carrier, operation))
+            .calls()) {
+      if (!beforeEachCall.getAsBoolean()) {
+        break;
+      }
+      carryOut(type, call, results);
+    }
+    return Arrays.stream(results).filter(Objects::nonNull).toList();
+  }
+
+  /** One call's cards, retried as the policy says; each card's result put in {@code results}. */
+  private void carryOut(CardActionType type, List<Target> targets, ActionResult[] results) {
+    CarrierCall call =
+        new CarrierCall(
+            gateway,
+            type,
+            targets,
+            new CarrierCall.Answered() {
+              @Override
+              public void done(Target target, int attempts) {
+                results[target.index()] = confirm(target.action(), attempts);
+              }
+
+              @Override
+              public void refused(Target target, GatewayException failure, int attempts) {
+                results[target.index()] = gaveUp(target, failure, attempts, false);
+              }
+            });
+    try {
+      retry.execute(call);
+    } catch (RetryException e) {
+      if (!(e.getLastException() instanceof GatewayException)) {
+        // Not an answer of the carrier (a bug, an unexpected failure): the caller sees it as it
+        // was.
+        throw e.getLastException() instanceof RuntimeException unexpected
+            ? unexpected
+            : new IllegalStateException(call.getName() + " failed", e.getLastException());
+      }
+      // The attempts are used up, or the thread was interrupted while it waited to retry.
+      boolean interrupted = Thread.currentThread().isInterrupted();
+      List<Target> pending = call.pending();
+      for (int i = 0; i < pending.size(); i++) {
+        Target target = pending.get(i);
+        results[target.index()] =
+            gaveUp(target, call.failures().get(i), call.attempts(), interrupted);
+      }
+    }
+  }
+
+  /** The card's last attempt failed: its row, its log line, its result. */
+  private ActionResult gaveUp(
+      Target target, GatewayException failure, int attempts, boolean interrupted) {
+    RequestedAction action = target.action();
     String error =
         interrupted
             ? "interrupted while waiting to retry: " + failure.getMessage()
             : failure.getMessage();
-    record(action, AttemptResult.FAILED, call.attempts, error);
+    record(action, AttemptResult.FAILED, attempts, error);
     log.error(
         "{} {} ({}) failed after {} attempt(s), card left as it was: {}",
         action.type().code(),
-        call.target,
+        target.card(),
         action.reason().code(),
-        call.attempts,
+        attempts,
         error);
     metrics.action(action.type(), action.reason(), action.trigger(), false);
-    return action.result(false, call.attempts, error, interrupted || failure.isRetryable());
+    return action.result(false, attempts, error, interrupted || failure.isRetryable());
   }
 
   /**
@@ -183,47 +256,23 @@ public class CarrierActions {
     metrics.attempt(action.type(), result);
   }
 
-  /** One stop or start at the carrier; run by the template once per attempt. */
-  private final class CarrierCall implements Retryable<Void> {
-    private final RequestedAction action;
-    private final CarrierCard target;
-    private int attempts;
-
-    CarrierCall(RequestedAction action, CarrierCard target) {
-      this.action = action;
-      this.target = target;
-    }
-
-    @Override
-    public Void execute() {
-      attempts++;
-      if (action.type() == CardActionType.STOP) {
-        gateway.stop(target);
-      } else {
-        gateway.start(target);
-      }
-      return null;
-    }
-
-    @Override
-    public String getName() {
-      return action.type().code() + " " + target;
-    }
-  }
-
-  /** Writes the row of each attempt the template tries again, just before the retry. */
+  /** Writes the row of each card the template tries again, just before the retry. */
   private final class RetriedAttempts implements RetryListener {
     @Override
     public void beforeRetry(RetryPolicy policy, Retryable<?> retryable, RetryState state) {
       CarrierCall call = (CarrierCall) retryable;
-      String error = state.getLastException().getMessage();
-      record(call.action, AttemptResult.ERROR, call.attempts, error);
-      log.warn(
-          "{} {} attempt {} failed, retrying: {}",
-          call.action.type().code(),
-          call.target,
-          call.attempts,
-          error);
+      List<Target> pending = call.pending();
+      for (int i = 0; i < pending.size(); i++) {
+        Target target = pending.get(i);
+        String error = call.failures().get(i).getMessage();
+        record(target.action(), AttemptResult.ERROR, call.attempts(), error);
+        log.warn(
+            "{} {} attempt {} failed, retrying: {}",
+            target.action().type().code(),
+            target.card(),
+            call.attempts(),
+            error);
+      }
     }
   }
 }
