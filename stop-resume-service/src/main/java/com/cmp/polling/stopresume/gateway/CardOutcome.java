@@ -1,6 +1,7 @@
 package com.cmp.polling.stopresume.gateway;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
@@ -63,10 +64,6 @@ public record CardOutcome<T>(T value, GatewayException failure) {
 
   /** Every card failed alike: a failure of their call as a whole. */
   public static <T> List<CardOutcome<T>> allFailed(int cards, GatewayException failure) {
-    List<CardOutcome<T>> outcomes = new ArrayList<>(cards);
-    for (int i = 0; i < cards; i++) {
-      outcomes.add(failed(failure));
-    }
-    return outcomes;
+    return Collections.nCopies(cards, failed(failure));
   }
 }

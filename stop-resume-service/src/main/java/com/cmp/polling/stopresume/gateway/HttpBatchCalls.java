@@ -6,6 +6,7 @@ import com.cmp.polling.stopresume.gateway.CardAnswers.CardFailure;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -40,7 +41,6 @@ final class HttpBatchCalls {
           operation,
           DistributionSummary.builder("polling.gateway.batch.size")
               .description("cards asked in one batch call of the carrier gateway")
-              .baseUnit("cards")
               .tag("operation", operation.wireName())
               .register(meters));
     }
@@ -70,7 +70,7 @@ final class HttpBatchCalls {
       GatewayHttp.Answer received = http.exchange(request(carrierId, operation, iccids), subject);
       if (!received.ok()) {
         if (reading.notOffered().test(received.status())) {
-          return allAs(cards.size(), CardOutcome.of(reading.notOfferedValue()));
+          return Collections.nCopies(cards.size(), CardOutcome.of(reading.notOfferedValue()));
         }
         throw GatewayHttp.failure(subject, received.status(), received.text());
       }
@@ -140,13 +140,5 @@ final class HttpBatchCalls {
 
   private JavaType batchType(Class<?> answerType) {
     return http.json().getTypeFactory().constructParametricType(Batch.class, answerType);
-  }
-
-  private static <T> List<CardOutcome<T>> allAs(int cards, CardOutcome<T> outcome) {
-    List<CardOutcome<T>> outcomes = new ArrayList<>(cards);
-    for (int i = 0; i < cards; i++) {
-      outcomes.add(outcome);
-    }
-    return outcomes;
   }
 }
