@@ -7,15 +7,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.cmp.polling.simulator.RawHttp.Answer;
 import com.cmp.polling.simulator.behaviour.Account;
 import com.cmp.polling.simulator.calls.CallSummary.AccountCalls;
-import com.cmp.polling.testsupport.time.SettableClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Carrier accounts, set through {@code PUT /sim/config} as docs/gateway-api.md shows: every call to
@@ -26,29 +23,10 @@ import org.junit.jupiter.api.Test;
 class AccountsIT {
 
   private static final Instant NOW = Instant.parse("2026-11-29T22:00:00Z");
-  private static final SettableClock clock = new SettableClock(NOW);
+  @RegisterExtension static final ClockedSimulator simulator = new ClockedSimulator(NOW);
 
-  private static RunningSimulator simulator;
-  private static RawHttp http;
-  private static SimulatorControl control;
-
-  @BeforeAll
-  static void start() {
-    simulator = GatewaySimulator.start(clock);
-    http = new RawHttp(simulator.baseUrl());
-    control = simulator.control();
-  }
-
-  @AfterAll
-  static void stop() {
-    simulator.close();
-  }
-
-  @BeforeEach
-  void reset() {
-    control.reset();
-    clock.set(NOW);
-  }
+  private final RawHttp http = simulator.http();
+  private final SimulatorControl control = simulator.control();
 
   @Test
   void accounts_areSetAndReadAsDocumented() {
@@ -97,7 +75,7 @@ class AccountsIT {
     assertThat(otherCarrier.status()).as("a carrier of no account").isEqualTo(200);
     assertThat(control.callSummary().byAccount())
         .isEqualTo(Map.of("acct-a", new AccountCalls(4, 1, 0)));
-    clock.advance(Duration.ofSeconds(1));
+    simulator.clock().advance(Duration.ofSeconds(1));
     assertThat(http.card(2, "8986006", USAGE).status()).isEqualTo(200);
   }
 
@@ -118,7 +96,7 @@ class AccountsIT {
     assertThat(control.callSummary().byAccount().get("acct-a"))
         .isEqualTo(new AccountCalls(3, 0, 1));
 
-    clock.advance(Duration.ofHours(2));
+    simulator.clock().advance(Duration.ofHours(2));
     assertThat(http.card(1, "8986003", USAGE).status()).as("a new day").isEqualTo(200);
   }
 }

@@ -11,17 +11,14 @@ import com.cmp.polling.simulator.RawHttp.Answer;
 import com.cmp.polling.simulator.behaviour.Behaviour;
 import com.cmp.polling.simulator.calls.CallSummary.OperationCalls;
 import com.cmp.polling.simulator.state.CardState;
-import com.cmp.polling.testsupport.time.SettableClock;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.skyscreamer.jsonassert.JSONAssert;
 
 /** The batch card operations of docs/gateway-api.md, over HTTP. */
@@ -29,29 +26,10 @@ class BatchCallsIT {
 
   private static final Instant NOW = Instant.parse("2026-11-29T10:00:00Z");
   private static final LocalDate NOVEMBER = LocalDate.parse("2026-11-01");
-  private static final SettableClock clock = new SettableClock(NOW);
+  @RegisterExtension static final ClockedSimulator simulator = new ClockedSimulator(NOW);
 
-  private static RunningSimulator simulator;
-  private static RawHttp http;
-  private static SimulatorControl control;
-
-  @BeforeAll
-  static void start() {
-    simulator = GatewaySimulator.start(clock);
-    http = new RawHttp(simulator.baseUrl());
-    control = simulator.control();
-  }
-
-  @AfterAll
-  static void stop() {
-    simulator.close();
-  }
-
-  @BeforeEach
-  void reset() {
-    control.reset();
-    clock.set(NOW);
-  }
+  private final RawHttp http = simulator.http();
+  private final SimulatorControl control = simulator.control();
 
   @Test
   void batchQuery_answersEveryCard_asItsSingleCallWould() throws Exception {

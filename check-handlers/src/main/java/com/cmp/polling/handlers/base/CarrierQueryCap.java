@@ -64,8 +64,8 @@ class CarrierQueryCap {
   }
 
   /**
-   * Takes a place for one call to the carrier; false when its cap is reached. A place taken must
-   * be given back with {@link #leave}.
+   * Takes a place for one call to the carrier; false when its cap is reached. A place taken must be
+   * given back with {@link #leave}.
    */
   boolean tryEnter(long carrierId) {
     OptionalInt cap = capOf(carrierId);

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * How the simulated gateway treats card operations ({@code PUT /sim/config}).
@@ -86,94 +87,43 @@ public record Behaviour(
   }
 
   public Behaviour withLatencyMs(long latencyMs) {
-    return new Behaviour(
-        latencyMs,
-        errorRate,
-        rateLimitPerSecond,
-        usageGrowthMbPerQuery,
-        trickleMsPerByte,
-        batchSizes,
-        accounts);
+    return with(draft -> draft.latencyMs = latencyMs);
   }
 
   public Behaviour withErrorRate(double errorRate) {
-    return new Behaviour(
-        latencyMs,
-        errorRate,
-        rateLimitPerSecond,
-        usageGrowthMbPerQuery,
-        trickleMsPerByte,
-        batchSizes,
-        accounts);
+    return with(draft -> draft.errorRate = errorRate);
   }
 
   /** This behaviour with the carrier limited to {@code perSecond} calls a second. */
   public Behaviour withRateLimit(long carrierId, int perSecond) {
-    Map<Long, Integer> limits = new TreeMap<>(rateLimitPerSecond);
-    limits.put(carrierId, perSecond);
-    return new Behaviour(
-        latencyMs,
-        errorRate,
-        limits,
-        usageGrowthMbPerQuery,
-        trickleMsPerByte,
-        batchSizes,
-        accounts);
+    return with(draft -> draft.rateLimitPerSecond.put(carrierId, perSecond));
   }
 
   public Behaviour withUsageGrowthMbPerQuery(BigDecimal usageGrowthMbPerQuery) {
-    return new Behaviour(
-        latencyMs,
-        errorRate,
-        rateLimitPerSecond,
-        usageGrowthMbPerQuery,
-        trickleMsPerByte,
-        batchSizes,
-        accounts);
+    return with(draft -> draft.usageGrowthMbPerQuery = usageGrowthMbPerQuery);
   }
 
   /** This behaviour with answers sent one byte every {@code trickleMsPerByte} ms. */
   public Behaviour withTrickleMsPerByte(long trickleMsPerByte) {
-    return new Behaviour(
-        latencyMs,
-        errorRate,
-        rateLimitPerSecond,
-        usageGrowthMbPerQuery,
-        trickleMsPerByte,
-        batchSizes,
-        accounts);
+    return with(draft -> draft.trickleMsPerByte = trickleMsPerByte);
   }
 
   /**
    * This behaviour with a batch form of {@code operation} at the carrier, of at most {@code size}.
    */
   public Behaviour withBatchSize(long carrierId, CardOperation operation, int size) {
-    Map<Long, Map<String, Integer>> sizes = new HashMap<>(batchSizes);
-    Map<String, Integer> ofCarrier = new HashMap<>(sizes.getOrDefault(carrierId, Map.of()));
-    ofCarrier.put(operation.wireName(), size);
-    sizes.put(carrierId, ofCarrier);
-    return new Behaviour(
-        latencyMs,
-        errorRate,
-        rateLimitPerSecond,
-        usageGrowthMbPerQuery,
-        trickleMsPerByte,
-        sizes,
-        accounts);
+    return with(
+        draft -> {
+          Map<String, Integer> sizes =
+              new HashMap<>(draft.batchSizes.getOrDefault(carrierId, Map.of()));
+          sizes.put(operation.wireName(), size);
+          draft.batchSizes.put(carrierId, sizes);
+        });
   }
 
   /** This behaviour with the account {@code name} (replacing one of that name). */
   public Behaviour withAccount(String name, Account account) {
-    Map<String, Account> changed = new HashMap<>(accounts);
-    changed.put(name, account);
-    return new Behaviour(
-        latencyMs,
-        errorRate,
-        rateLimitPerSecond,
-        usageGrowthMbPerQuery,
-        trickleMsPerByte,
-        batchSizes,
-        changed);
+    return with(draft -> draft.accounts.put(name, account));
   }
 
   /** The carrier's limit of calls per second; empty when it has none. */
@@ -194,6 +144,41 @@ public record Behaviour(
         .filter(account -> account.getValue().carriers().contains(carrierId))
         .map(Map.Entry::getKey)
         .findFirst();
+  }
+
+  /** This behaviour with {@code change} made to a copy of its fields. */
+  private Behaviour with(Consumer<Draft> change) {
+    Draft draft = new Draft(this);
+    change.accept(draft);
+    return new Behaviour(
+        draft.latencyMs,
+        draft.errorRate,
+        draft.rateLimitPerSecond,
+        draft.usageGrowthMbPerQuery,
+        draft.trickleMsPerByte,
+        draft.batchSizes,
+        draft.accounts);
+  }
+
+  /** The fields of a behaviour being changed: the withers' one copy. */
+  private static final class Draft {
+    long latencyMs;
+    double errorRate;
+    final Map<Long, Integer> rateLimitPerSecond;
+    BigDecimal usageGrowthMbPerQuery;
+    long trickleMsPerByte;
+    final Map<Long, Map<String, Integer>> batchSizes;
+    final Map<String, Account> accounts;
+
+    Draft(Behaviour from) {
+      latencyMs = from.latencyMs;
+      errorRate = from.errorRate;
+      rateLimitPerSecond = new HashMap<>(from.rateLimitPerSecond);
+      usageGrowthMbPerQuery = from.usageGrowthMbPerQuery;
+      trickleMsPerByte = from.trickleMsPerByte;
+      batchSizes = new HashMap<>(from.batchSizes);
+      accounts = new HashMap<>(from.accounts);
+    }
   }
 
   /** A sorted copy (stable JSON), after checking every limit is a positive number. */

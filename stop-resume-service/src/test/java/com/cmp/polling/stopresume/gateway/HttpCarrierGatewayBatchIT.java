@@ -184,7 +184,7 @@ class HttpCarrierGatewayBatchIT {
   @Test
   void aCardTheBatchAnswerLeavesOut_failsRetryably_theOthersKeepTheirAnswer() {
     try (var partial =
-            new OneAnswerServer(
+            new AnsweringServer(
                 200, "{\"results\": [{\"iccid\": \"8986001\", \"verified\": false}]}");
         var gateway =
             new HttpCarrierGateway(
@@ -208,7 +208,7 @@ class HttpCarrierGatewayBatchIT {
 
   @Test
   void anAnswerThatIsNotTheDocumentedJson_failsEveryCard_retryably() {
-    try (var garbage = new OneAnswerServer(200, "[1, 2");
+    try (var garbage = new AnsweringServer(200, "[1, 2");
         var gateway =
             new HttpCarrierGateway(
                 GatewaySettings.of(garbage.baseUrl()).withBatchSizes(sizesOfCarrierOne()))) {

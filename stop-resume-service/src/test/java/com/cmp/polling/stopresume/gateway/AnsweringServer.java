@@ -7,17 +7,27 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.UnaryOperator;
 
 /**
- * A gateway that answers every request with one fixed status and body, and remembers what it was
- * asked: for answers the simulator never gives (a batch answer that leaves a card out).
+ * A throw-away gateway that answers every request with one status and a body chosen by its path,
+ * and remembers what it was asked: for answers the simulator never gives, since it always speaks
+ * the contract (garbage, a batch answer that leaves a card out).
  */
-final class OneAnswerServer implements AutoCloseable {
+final class AnsweringServer implements AutoCloseable {
 
   private final HttpServer server;
   private final List<String> requests = new CopyOnWriteArrayList<>();
 
-  OneAnswerServer(int status, String body) {
+  /** Every request answered {@code status} with {@code body}. */
+  AnsweringServer(int status, String body) {
+    this(status, path -> body);
+  }
+
+  /**
+   * @param bodyFor the body of the answer, from the request's path
+   */
+  AnsweringServer(int status, UnaryOperator<String> bodyFor) {
     try {
       server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     } catch (IOException e) {
@@ -28,8 +38,9 @@ final class OneAnswerServer implements AutoCloseable {
         exchange -> {
           String sent =
               new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-          requests.add(exchange.getRequestMethod() + " " + exchange.getRequestURI() + " " + sent);
-          byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+          String path = exchange.getRequestURI().getPath();
+          requests.add(exchange.getRequestMethod() + " " + path + " " + sent);
+          byte[] bytes = bodyFor.apply(path).getBytes(StandardCharsets.UTF_8);
           exchange.getResponseHeaders().add("Content-Type", "application/json");
           exchange.sendResponseHeaders(status, bytes.length);
           exchange.getResponseBody().write(bytes);
