@@ -2,8 +2,6 @@ package com.cmp.polling.stopresume.action;
 
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
-import com.cmp.polling.core.card.NetworkStatus;
-import com.cmp.polling.core.stopresumelog.AttemptResult;
 import com.cmp.polling.core.stopresumelog.StopResumeLogStore;
 import com.cmp.polling.schemas.action.ActionTrigger;
 import com.cmp.polling.schemas.action.CardActionType;
@@ -19,15 +17,12 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.core.retry.RetryException;
 import org.springframework.core.retry.RetryListener;
 import org.springframework.core.retry.RetryPolicy;
 import org.springframework.core.retry.RetryState;
 import org.springframework.core.retry.RetryTemplate;
 import org.springframework.core.retry.Retryable;
-import org.springframework.dao.DataAccessException;
 
 /**
  * Stops or starts cards at the carrier, safely: tried again with back-off as the {@link
@@ -50,13 +45,9 @@ import org.springframework.dao.DataAccessException;
  */
 public class CarrierActions {
 
-  private static final Logger log = LoggerFactory.getLogger(CarrierActions.class);
-
   private final CarrierGateway gateway;
-  private final CardStore cards;
-  private final StopResumeLogStore attemptLog;
+  private final ActionRecords records;
   private final RetryTemplate retry;
-  private final StopResumeMetrics metrics;
 
   /**
    * @param retry when to try again, e.g. {@link CarrierRetry#policy}
@@ -68,9 +59,7 @@ public class CarrierActions {
       RetryPolicy retry,
       StopResumeMetrics metrics) {
     this.gateway = gateway;
-    this.cards = cards;
-    this.attemptLog = attemptLog;
-    this.metrics = metrics;
+    this.records = new ActionRecords(cards, attemptLog, metrics);
     this.retry = new RetryTemplate(retry);
     this.retry.setRetryListener(new RetriedAttempts());
   }
@@ -127,9 +116,7 @@ public class CarrierActions {
       try {
         targets.add(new Target(i, action, CarrierCard.of(action.card())));
       } catch (IllegalArgumentException e) {
-        log.error("{} card {} impossible: {}", type.code(), action.card().id(), e.getMessage());
-        metrics.action(type, action.reason(), action.trigger(), false);
-        results[i] = action.result(false, 0, e.getMessage(), false);
+        results[i] = records.impossible(action, e.getMessage());
       }
     }
     CarrierOperation operation =
@@ -158,20 +145,19 @@ public class CarrierActions {
             new CarrierCall.Answered() {
               @Override
               public void done(Target target, int attempts) {
-                results[target.index()] = confirm(target.action(), attempts);
+                results[target.index()] = records.confirmed(target.action(), attempts);
               }
 
               @Override
               public void refused(Target target, GatewayException failure, int attempts) {
-                results[target.index()] = gaveUp(target, failure, attempts, false);
+                results[target.index()] = records.gaveUp(target, failure, attempts, false);
               }
             });
     try {
       retry.execute(call);
     } catch (RetryException e) {
       if (!(e.getLastException() instanceof GatewayException)) {
-        // Not an answer of the carrier (a bug, an unexpected failure): the caller sees it as it
-        // was.
+        // Not an answer of the carrier (a bug): the caller sees it as it was.
         throw e.getLastException() instanceof RuntimeException unexpected
             ? unexpected
             : new IllegalStateException(call.getName() + " failed", e.getLastException());
@@ -182,78 +168,9 @@ public class CarrierActions {
       for (int i = 0; i < pending.size(); i++) {
         Target target = pending.get(i);
         results[target.index()] =
-            gaveUp(target, call.failures().get(i), call.attempts(), interrupted);
+            records.gaveUp(target, call.failures().get(i), call.attempts(), interrupted);
       }
     }
-  }
-
-  /** The card's last attempt failed: its row, its log line, its result. */
-  private ActionResult gaveUp(
-      Target target, GatewayException failure, int attempts, boolean interrupted) {
-    RequestedAction action = target.action();
-    String error =
-        interrupted
-            ? "interrupted while waiting to retry: " + failure.getMessage()
-            : failure.getMessage();
-    record(action, AttemptResult.FAILED, attempts, error);
-    log.error(
-        "{} {} ({}) failed after {} attempt(s), card left as it was: {}",
-        action.type().code(),
-        target.card(),
-        action.reason().code(),
-        attempts,
-        error);
-    metrics.action(action.type(), action.reason(), action.trigger(), false);
-    return action.result(false, attempts, error, interrupted || failure.isRetryable());
-  }
-
-  /**
-   * The carrier did it: now the success row (from which the listener derives the card action), the
-   * card row and the counters. If the database fails here the carrier and the card row disagree
-   * until the next check repeats the action (stop and start are idempotent at the carrier):
-   * reported as a retryable failure. A success row written before the failure still becomes a card
-   * action, which is true: the carrier did act.
-   */
-  private ActionResult confirm(RequestedAction action, int attempts) {
-    Card card = action.card();
-    CardActionType type = action.type();
-    StopReason reason = action.reason();
-    boolean updated;
-    try {
-      record(action, AttemptResult.SUCCESS, attempts, null);
-      updated =
-          type == CardActionType.STOP
-              ? cards.updateNetworkStatus(card.id(), NetworkStatus.STOPPED, reason.code())
-              : cards.updateNetworkStatus(card.id(), NetworkStatus.ONLINE, null);
-    } catch (DataAccessException e) {
-      String error =
-          "the carrier confirmed the "
-              + type.code()
-              + " but the database did not record it: "
-              + e.getMessage();
-      log.error("card {}: {}; the next check repeats the {}", card.id(), error, type.code(), e);
-      metrics.action(type, reason, action.trigger(), false);
-      return action.result(false, attempts, error, true);
-    }
-    if (!updated) {
-      log.warn(
-          "card {} was {} at the carrier but is gone from the database", card.id(), type.code());
-    }
-    log.info(
-        "{} card {}{}: {} ({}, {} attempt(s))",
-        type == CardActionType.STOP ? "stopped" : "resumed",
-        card.id(),
-        card.inDevice() ? " (device " + card.deviceId() + ")" : "",
-        reason.code(),
-        action.trigger().code(),
-        attempts);
-    metrics.action(type, reason, action.trigger(), true);
-    return action.result(true, attempts, null, false);
-  }
-
-  private void record(RequestedAction action, AttemptResult result, int attempt, String error) {
-    attemptLog.insert(action.attempt(result, attempt, error));
-    metrics.attempt(action.type(), result);
   }
 
   /** Writes the row of each card the template tries again, just before the retry. */
@@ -263,15 +180,7 @@ public class CarrierActions {
       CarrierCall call = (CarrierCall) retryable;
       List<Target> pending = call.pending();
       for (int i = 0; i < pending.size(); i++) {
-        Target target = pending.get(i);
-        String error = call.failures().get(i).getMessage();
-        record(target.action(), AttemptResult.ERROR, call.attempts(), error);
-        log.warn(
-            "{} {} attempt {} failed, retrying: {}",
-            target.action().type().code(),
-            target.card(),
-            call.attempts(),
-            error);
+        records.retried(pending.get(i), call.failures().get(i), call.attempts());
       }
     }
   }
