@@ -398,6 +398,10 @@ class ModuleBoundariesTest {
             .orShould()
             .callMethod(CarrierGateway.class, "start", CarrierCard.class)
             .orShould()
+            .callMethod(CarrierGateway.class, "stopAll", List.class)
+            .orShould()
+            .callMethod(CarrierGateway.class, "startAll", List.class)
+            .orShould()
             .callMethod(
                 CardStore.class,
                 "updateNetworkStatus",

@@ -4,6 +4,7 @@ import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.handlers.base.BatchCheckBody;
+import com.cmp.polling.handlers.base.CheckRunner;
 import com.cmp.polling.schemas.Topics;
 import com.cmp.polling.schemas.json.PayloadCodec;
 import com.cmp.polling.schemas.task.CheckTask;
@@ -21,6 +22,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Future;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
@@ -168,6 +170,32 @@ public final class HandlersTestApp extends TestServers {
         throw new IllegalStateException("could not publish to " + topic.name(), e);
       }
     }
+  }
+
+  /**
+   * Runs the cards' tasks as one poll of the regular topic, on the calling thread, as a consumer
+   * would with the records of one poll: the cards are leased first, as the scheduler would.
+   */
+  public void runPoll(List<Long> cardIds, TaskType type) {
+    var topic = Topics.checkTasks(type);
+    Instant now = Instant.now();
+    List<ConsumerRecord<String, byte[]>> records = new ArrayList<>();
+    for (long cardId : cardIds) {
+      bean(PollingQueueManager.class).requeue(cardId, type, now.plusSeconds(300));
+      records.add(
+          new ConsumerRecord<>(
+              topic.name(),
+              0,
+              records.size(),
+              Long.toString(cardId),
+              codec.encode(topic, new CheckTask(cardId, type, now, now, false))));
+    }
+    runAll(records, type, check(type));
+  }
+
+  private <R> void runAll(
+      List<ConsumerRecord<String, byte[]>> records, TaskType type, BatchCheckBody<R> check) {
+    bean(CheckRunner.class).runAll(records, type, check);
   }
 
   /** Does what the scheduler does with a manual trigger: publishes it to the manual topic. */

@@ -157,11 +157,14 @@ class ControlApiIT {
     http.card(2, OTHER, REAL_NAME);
 
     JSONAssert.assertEquals(
-        "{\"total\": 4, \"rateLimited\": 0, \"byOperation\": {"
-            + "\"usage\": {\"calls\": 3, \"cards\": 2, \"cardsCalledMoreThanOnce\": 1,"
+        "{\"total\": 4, \"rateLimited\": 0, \"quotaRefused\": 0, \"byOperation\": {"
+            + "\"usage\": {\"calls\": 3, \"singleCalls\": 3, \"batchCalls\": 0,"
+            + " \"cardsInBatchCalls\": 0, \"cards\": 2, \"cardsCalledMoreThanOnce\": 1,"
             + " \"repeatCalls\": 1},"
-            + " \"real-name\": {\"calls\": 1, \"cards\": 1, \"cardsCalledMoreThanOnce\": 0,"
-            + " \"repeatCalls\": 0}}}",
+            + " \"real-name\": {\"calls\": 1, \"singleCalls\": 1, \"batchCalls\": 0,"
+            + " \"cardsInBatchCalls\": 0, \"cards\": 1, \"cardsCalledMoreThanOnce\": 0,"
+            + " \"repeatCalls\": 0}},"
+            + " \"byAccount\": {}}",
         http.get("/sim/calls/summary").body(),
         STRICT);
     assertThat(control.callSummary().byOperation().get("usage").cardsCalledMoreThanOnce())

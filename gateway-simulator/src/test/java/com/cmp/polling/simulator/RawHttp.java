@@ -1,6 +1,7 @@
 package com.cmp.polling.simulator;
 
 import com.cmp.polling.simulator.calls.CardOperation;
+import java.util.List;
 import java.util.Map;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
@@ -40,6 +41,15 @@ final class RawHttp {
                 operation.wireName())
             .retrieve()
             .toEntity(String.class));
+  }
+
+  /** One batch call: {@code POST .../batch/{operation}} with the ICCIDs. */
+  Answer batch(long carrierId, CardOperation operation, List<String> iccids) {
+    return postJson(
+        "/api/v1/carriers/{carrierId}/batch/{operation}",
+        JSON.writeValueAsString(Map.of("iccids", iccids)),
+        carrierId,
+        operation.wireName());
   }
 
   Answer get(String uri, Object... variables) {
@@ -82,6 +92,17 @@ final class RawHttp {
     @SuppressWarnings("unchecked")
     Map<String, Object> json() {
       return JSON.readValue(body, Map.class);
+    }
+
+    /** The entries of a batch answer's {@code results} or {@code failures}, by ICCID. */
+    @SuppressWarnings("unchecked")
+    Map<String, Map<String, Object>> entries(String list) {
+      Map<String, Map<String, Object>> byIccid = new java.util.TreeMap<>();
+      for (Object entry : (List<Object>) json().get(list)) {
+        Map<String, Object> fields = (Map<String, Object>) entry;
+        byIccid.put((String) fields.get("iccid"), fields);
+      }
+      return byIccid;
     }
 
     boolean isJson() {

@@ -161,7 +161,8 @@ class SimulatedFailuresIT {
     assertThat(answer.status()).isEqualTo(200);
     JSONAssert.assertEquals(
         "{\"latencyMs\": 0, \"errorRate\": 0.5, \"rateLimitPerSecond\": {},"
-            + " \"usageGrowthMbPerQuery\": 0, \"trickleMsPerByte\": 0}",
+            + " \"usageGrowthMbPerQuery\": 0, \"trickleMsPerByte\": 0, \"batchSizes\": {},"
+            + " \"accounts\": {}}",
         http.get("/sim/config").body(),
         STRICT);
   }

@@ -120,6 +120,7 @@ public record PollingProperties(
    *     it a little below the carrier's own limit)
    * @param defaultRateLimitPerSecond the limit of carriers not listed; unset: unlimited
    * @param rateLimitMaxWait how long a call may wait for its slot before failing (retryable)
+   * @param carriers what each carrier offers beyond the single calls, by carrier id
    */
   public record Gateway(
       URI baseUrl,
@@ -128,15 +129,51 @@ public record PollingProperties(
       @DefaultValue("10s") Duration callTimeout,
       Map<Long, Integer> rateLimitPerSecond,
       Integer defaultRateLimitPerSecond,
-      @DefaultValue("5s") Duration rateLimitMaxWait) {
+      @DefaultValue("5s") Duration rateLimitMaxWait,
+      Map<Long, Carrier> carriers) {
 
     public Gateway {
       rateLimitPerSecond = rateLimitPerSecond == null ? Map.of() : Map.copyOf(rateLimitPerSecond);
+      Map<Long, Carrier> checked = new HashMap<>();
+      if (carriers != null) {
+        carriers.forEach(
+            (carrierId, carrier) ->
+                checked.put(
+                    carrierId,
+                    new Carrier(BatchOperationNames.checked(carrierId, carrier.batch()))));
+      }
+      carriers = Map.copyOf(checked);
+    }
+
+    /** The batch sizes of every carrier that has some, by carrier id then operation name. */
+    public Map<Long, Map<String, Integer>> batchSizes() {
+      Map<Long, Map<String, Integer>> sizes = new HashMap<>();
+      carriers.forEach(
+          (carrierId, carrier) -> {
+            if (!carrier.batch().isEmpty()) {
+              sizes.put(carrierId, carrier.batch());
+            }
+          });
+      return Map.copyOf(sizes);
     }
 
     /** Whether any carrier is limited. */
     public boolean rateLimited() {
       return !rateLimitPerSecond.isEmpty() || defaultRateLimitPerSecond != null;
+    }
+  }
+
+  /**
+   * One carrier's settings ({@code cmp.polling.gateway.carriers.<carrierId>.*}).
+   *
+   * @param batch the batch forms the carrier's gateway offers: the most cards one call of an
+   *     operation takes ({@code real-name}, {@code usage}, {@code package}, {@code network-status},
+   *     {@code stop}, {@code start}); an operation not listed is asked one card per call
+   */
+  public record Carrier(Map<String, Integer> batch) {
+
+    public Carrier {
+      batch = batch == null ? Map.of() : Map.copyOf(batch);
     }
   }
 

@@ -18,7 +18,9 @@ import com.cmp.polling.stopresume.action.CarrierActions;
 import com.cmp.polling.stopresume.action.CarrierRetry;
 import com.cmp.polling.stopresume.action.StopResumeMetrics;
 import com.cmp.polling.stopresume.dryrun.RuleDryRun;
+import com.cmp.polling.stopresume.gateway.BatchSizes;
 import com.cmp.polling.stopresume.gateway.CarrierGateway;
+import com.cmp.polling.stopresume.gateway.CarrierOperation;
 import com.cmp.polling.stopresume.gateway.CarrierRateLimiter;
 import com.cmp.polling.stopresume.gateway.GatewaySettings;
 import com.cmp.polling.stopresume.gateway.HttpCarrierGateway;
@@ -27,6 +29,11 @@ import com.cmp.polling.stopresume.rules.StopRules;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -45,9 +52,14 @@ import org.springframework.transaction.support.TransactionTemplate;
 @ConditionalOnClass(StopResumeService.class)
 public class StopResumeAutoConfiguration {
 
+  private static final Logger log = LoggerFactory.getLogger(StopResumeAutoConfiguration.class);
+
   @Bean
   @ConditionalOnMissingBean
-  CarrierGateway carrierGateway(PollingProperties properties, StringRedisTemplate redis) {
+  CarrierGateway carrierGateway(
+      PollingProperties properties,
+      StringRedisTemplate redis,
+      ObjectProvider<MeterRegistry> registry) {
     var gateway = properties.gateway();
     if (gateway.baseUrl() == null) {
       throw new IllegalStateException(
@@ -60,7 +72,9 @@ public class StopResumeAutoConfiguration {
                 gateway.baseUrl(),
                 gateway.connectTimeout(),
                 gateway.readTimeout(),
-                gateway.callTimeout()));
+                gateway.callTimeout(),
+                batchSizes(gateway)),
+            registry.getIfAvailable(SimpleMeterRegistry::new));
     if (!gateway.rateLimited()) {
       return http;
     }
@@ -71,6 +85,22 @@ public class StopResumeAutoConfiguration {
             gateway.rateLimitPerSecond(),
             gateway.defaultRateLimitPerSecond(),
             gateway.rateLimitMaxWait()));
+  }
+
+  /** The configured batch forms, by the gateway's operations; each carrier's logged once. */
+  static BatchSizes batchSizes(PollingProperties.Gateway gateway) {
+    Map<Long, Map<CarrierOperation, Integer>> sizes = new HashMap<>();
+    gateway
+        .batchSizes()
+        .forEach(
+            (carrierId, byName) -> {
+              Map<CarrierOperation, Integer> byOperation = new EnumMap<>(CarrierOperation.class);
+              byName.forEach(
+                  (name, size) -> byOperation.put(CarrierOperation.fromWireName(name), size));
+              sizes.put(carrierId, byOperation);
+              log.info("carrier {}: batch calls of at most {} cards per call", carrierId, byName);
+            });
+    return new BatchSizes(sizes);
   }
 
   @Bean

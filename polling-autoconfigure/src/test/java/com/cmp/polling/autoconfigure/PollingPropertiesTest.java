@@ -3,6 +3,7 @@ package com.cmp.polling.autoconfigure;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.cmp.polling.stopresume.gateway.CarrierOperation;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -35,6 +36,66 @@ class PollingPropertiesTest {
         .containsEntry(7L, 20);
     assertThat(properties.gateway().rateLimited()).isTrue();
     assertThat(properties.gateway().rateLimitMaxWait()).isEqualTo(Duration.ofSeconds(30));
+  }
+
+  @Test
+  void batchSizesPerCarrier_bindByCarrierIdAndOperation() {
+    PollingProperties.Gateway gateway =
+        bind(Map.of(
+                "cmp.polling.gateway.carriers.1.batch.usage", "10",
+                "cmp.polling.gateway.carriers.1.batch.real-name", "10",
+                "cmp.polling.gateway.carriers.1.batch.stop", "100",
+                "cmp.polling.gateway.carriers.7.batch.network-status", "20"))
+            .gateway();
+
+    assertThat(gateway.batchSizes())
+        .containsOnlyKeys(1L, 7L)
+        .containsEntry(1L, Map.of("usage", 10, "real-name", 10, "stop", 100))
+        .containsEntry(7L, Map.of("network-status", 20));
+    assertThat(bind(Map.of()).gateway().batchSizes()).isEmpty();
+  }
+
+  @Test
+  void batchOperations_setByEnvironmentVariables_loseTheirDash_andAreStillKnown() {
+    PollingProperties.Gateway gateway =
+        new Binder(
+                new MapConfigurationPropertySource(
+                    Map.of("cmp.polling.gateway.carriers.3.batch.realname", "10")))
+            .bindOrCreate("cmp.polling", PollingProperties.class)
+            .gateway();
+
+    assertThat(gateway.batchSizes()).containsEntry(3L, Map.of("real-name", 10));
+  }
+
+  @Test
+  void anUnknownBatchOperation_orASizeBelowOne_isRefusedAtStartUp_namingTheProperty() {
+    assertThatThrownBy(() -> bind(Map.of("cmp.polling.gateway.carriers.1.batch.sms", "10")))
+        .rootCause()
+        .hasMessageContaining("cmp.polling.gateway.carriers.1.batch.sms: unknown operation");
+    assertThatThrownBy(() -> bind(Map.of("cmp.polling.gateway.carriers.2.batch.usage", "0")))
+        .rootCause()
+        .hasMessageContaining("cmp.polling.gateway.carriers.2.batch.usage must be at least 1");
+  }
+
+  @Test
+  void theConfiguredSizes_becomeTheGatewaysBatchSizes() {
+    var sizes =
+        StopResumeAutoConfiguration.batchSizes(
+            bind(Map.of(
+                    "cmp.polling.gateway.carriers.1.batch.usage", "10",
+                    "cmp.polling.gateway.carriers.1.batch.start", "100"))
+                .gateway());
+
+    assertThat(sizes.of(1, CarrierOperation.USAGE)).isEqualTo(10);
+    assertThat(sizes.of(1, CarrierOperation.START)).isEqualTo(100);
+    assertThat(sizes.of(1, CarrierOperation.STOP)).isEqualTo(1);
+    assertThat(sizes.of(2, CarrierOperation.USAGE)).isEqualTo(1);
+  }
+
+  @Test
+  void theBatchOperationNames_areTheGatewaysOperations() {
+    assertThat(BatchOperationNames.NAMES)
+        .containsExactlyInAnyOrderElementsOf(CarrierOperation.wireNames());
   }
 
   @Test

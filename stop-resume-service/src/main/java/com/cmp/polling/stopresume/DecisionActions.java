@@ -9,6 +9,7 @@ import com.cmp.polling.schemas.action.StopReason;
 import com.cmp.polling.stopresume.Evaluation.Outcome;
 import com.cmp.polling.stopresume.action.ActionResult;
 import com.cmp.polling.stopresume.action.CarrierActions;
+import com.cmp.polling.stopresume.action.RequestedAction;
 import com.cmp.polling.stopresume.rules.RuleVerdict;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -20,7 +21,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What {@link StopResumeService} does once it has decided, under the operation lock: the stop or
- * resume of each card the decision reaches, at the carrier, one after the other.
+ * resume of each card the decision reaches, at the carrier, in batch calls where the carrier has
+ * them (each card still logged and retried on its own), one call after the other.
  */
 final class DecisionActions {
 
@@ -51,29 +53,28 @@ final class DecisionActions {
     List<Card> candidates =
         decision.reachesDevice(card) ? cards.findByDevice(card.deviceId()) : List.of(card);
     Set<Long> protectedIds = protection.protectedByKey(idsOf(candidates));
-    List<ActionResult> results = new ArrayList<>();
+    List<RequestedAction> requested = new ArrayList<>();
     for (Card target :
         decision.targets(
             candidates,
             c -> skippedAsProtected(c, protectedIds),
             c -> resumeVerdict(c, verdicts))) {
-      if (!stillHeld(held)) {
-        break;
-      }
-      results.add(
+      requested.add(
           decision.isStop()
-              ? actions.stop(
+              ? RequestedAction.stop(
                   target, decision.reasonsAt(target, card, verdicts), ActionTrigger.EVALUATION)
-              : actions.resume(
+              : RequestedAction.resume(
                   target, StopReason.fromCode(target.stopReason()), ActionTrigger.EVALUATION));
     }
+    List<ActionResult> results = actions.performAll(requested, () -> stillHeld(held));
     return Evaluation.acted(
         card, decision.isStop() ? Outcome.STOPPED : Outcome.RESUMED, decision, results);
   }
 
   /**
-   * Renews the lock before each card: a device of slow cards must not outlive it. A lock that was
-   * lost may already be someone else's, so the remaining cards are left to their next check.
+   * Renews the lock before each call to the carrier (a batch of the device's cards, or one card): a
+   * device of slow cards must not outlive it. A lock that was lost may already be someone else's,
+   * so the remaining cards are left to their next check.
    */
   private static boolean stillHeld(HeldLock held) {
     if (held.extend()) {

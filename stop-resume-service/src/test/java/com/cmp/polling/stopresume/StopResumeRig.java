@@ -15,6 +15,7 @@ import com.cmp.polling.simulator.SimulatorControl;
 import com.cmp.polling.stopresume.action.CarrierActions;
 import com.cmp.polling.stopresume.action.CarrierRetry;
 import com.cmp.polling.stopresume.action.StopResumeMetrics;
+import com.cmp.polling.stopresume.gateway.BatchSizes;
 import com.cmp.polling.stopresume.gateway.GarbageGatewayServer;
 import com.cmp.polling.stopresume.gateway.GatewaySettings;
 import com.cmp.polling.stopresume.gateway.HttpCarrierGateway;
@@ -51,6 +52,13 @@ final class StopResumeRig implements AutoCloseable {
   final CarrierActions actions;
 
   StopResumeRig(PostgresExtension postgres, RedisExtension redis) {
+    this(postgres, redis, BatchSizes.NONE);
+  }
+
+  /**
+   * @param batchSizes the batch forms our side knows of (the simulator's are set by the test)
+   */
+  StopResumeRig(PostgresExtension postgres, RedisExtension redis, BatchSizes batchSizes) {
     Clock clock = Clock.systemUTC();
     cards = new CardStore(postgres.jdbc());
     attempts = new StopResumeLogStore(postgres.jdbc());
@@ -59,7 +67,8 @@ final class StopResumeRig implements AutoCloseable {
     var metrics = new StopResumeMetrics(meters);
     actions =
         new CarrierActions(
-            new HttpCarrierGateway(GatewaySettings.of(simulator.baseUrl())),
+            new HttpCarrierGateway(
+                GatewaySettings.of(simulator.baseUrl()).withBatchSizes(batchSizes)),
             cards,
             attempts,
             CarrierRetry.policy(3, Duration.ofMillis(5), 2.0),

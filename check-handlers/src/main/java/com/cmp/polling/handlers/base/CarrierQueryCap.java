@@ -11,15 +11,17 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
- * How many carrier queries of one rate-limited carrier this instance runs at once: its calls per
- * second times {@code cmp.polling.handlers.carrier-wait} (at least one), so that no query waits
- * much longer than that for its slot. Without it, a slice of the 128 workers full of one carrier
- * allowing a few calls a second parks every worker on that carrier's limiter: a few reserve their
- * slot and sleep up to {@code rate-limit-max-wait} (the whole slice waits with them), the others
- * are refused by the limiter, and the cards of every other carrier wait behind them. A query above
- * the cap is not run: its check is put off (again after the retry delay) without spending a slot.
- * Carriers without a limit have no cap. Only regular checks take a place: manual ones run on
- * workers of their own and go straight to the carrier's rate limiter (see {@link CheckRunner}).
+ * How many carrier calls of one rate-limited carrier this instance runs at once: its calls per
+ * second times {@code cmp.polling.handlers.carrier-wait} (at least one), so that no call waits much
+ * longer than that for its slot. A call is a place, whatever its number of cards: a batch call of
+ * ten cards takes one, as it takes one slot of the limiter. Without it, a slice of the 128 workers
+ * full of one carrier allowing a few calls a second parks every worker on that carrier's limiter: a
+ * few reserve their slot and sleep up to {@code rate-limit-max-wait} (the whole slice waits with
+ * them), the others are refused by the limiter, and the cards of every other carrier wait behind
+ * them. A call above the cap is not made: its checks are put off (again after the retry delay)
+ * without spending a slot. Carriers without a limit have no cap. Only regular checks take a place:
+ * manual ones run on workers of their own and go straight to the carrier's rate limiter (see {@link
+ * CheckRunner}).
  */
 @Component
 class CarrierQueryCap {
@@ -52,7 +54,7 @@ class CarrierQueryCap {
     return a.compareTo(b) < 0 ? a : b;
   }
 
-  /** The most queries of the carrier run at once here; empty when it is not rate-limited. */
+  /** The most calls to the carrier run at once here; empty when it is not rate-limited. */
   OptionalInt capOf(long carrierId) {
     Integer limit = perSecond.getOrDefault(carrierId, defaultPerSecond);
     if (limit == null) {
@@ -62,8 +64,8 @@ class CarrierQueryCap {
   }
 
   /**
-   * Takes a place for one query of the carrier; false when its cap is reached. A place taken must
-   * be given back with {@link #leave}.
+   * Takes a place for one call to the carrier; false when its cap is reached. A place taken must be
+   * given back with {@link #leave}.
    */
   boolean tryEnter(long carrierId) {
     OptionalInt cap = capOf(carrierId);

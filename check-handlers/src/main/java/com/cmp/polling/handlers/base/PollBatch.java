@@ -16,10 +16,11 @@ import org.springframework.stereotype.Component;
 /**
  * The checks of a poll, each card at most once, run together ({@link BatchCheckBody}): in slices of
  * at most the lane's workers, or of what is free of the permits when less; for each slice, the
- * permits taken in one call, the work shared before the queries, each card's own step run in
- * parallel on the workers, the rest of the checks done together, the cards put back in their queues
+ * permits taken in one call, the work shared before the queries, the carrier queries run in
+ * parallel on the workers ({@link CarrierQueries}: a call per carrier batch, or per card where the
+ * carrier has none), the rest of the checks done together, the cards put back in their queues
  * together ({@link Completion#finishAll}). Each card still ends on its own: its result, its
- * metrics.
+ * metrics; a card a batch answer failed for goes the way a card whose single query failed goes.
  */
 @Component
 class PollBatch {
@@ -29,27 +30,24 @@ class PollBatch {
   /**
    * Where a poll's checks run.
    *
-   * @param workers the workers each card's own step runs on
+   * @param workers the workers the carrier calls (and the checks' own parallel work) run on
    * @param sliceSize the most cards checked at once: no more than the workers can query at once
    * @param sharedPermits whether a slice takes the task type's permits shared by all instances
    *     (regular checks) or none (manual checks: an operator's check never waits for them)
-   * @param carrierCapped whether a query needs a place under its carrier's {@link CarrierQueryCap}
-   *     (regular checks) or not (manual checks: see {@link CheckRunner})
+   * @param carrierCapped whether a carrier call needs a place under its carrier's {@link
+   *     CarrierQueryCap} (regular checks) or not (manual checks: see {@link CheckRunner})
    */
   record Lane(FanOut workers, int sliceSize, boolean sharedPermits, boolean carrierCapped) {}
 
   private final CheckPermits permits;
-  private final CarrierQueryCap carrierCap;
+  private final CarrierQueries queries;
   private final Completion completion;
   private final HandlerMetrics metrics;
 
   PollBatch(
-      CheckPermits permits,
-      CarrierQueryCap carrierCap,
-      Completion completion,
-      HandlerMetrics metrics) {
+      CheckPermits permits, CarrierQueries queries, Completion completion, HandlerMetrics metrics) {
     this.permits = permits;
-    this.carrierCap = carrierCap;
+    this.queries = queries;
     this.completion = completion;
     this.metrics = metrics;
   }
@@ -105,14 +103,10 @@ class PollBatch {
     FanOut workers = lane.workers();
     Map<Long, CheckResult> results = new HashMap<>(slice.size() * 2);
     List<PendingCheck> toQuery = beforeQueries(slice, body, workers, results);
-    List<Answer<R>> answers =
-        workers.runAll(
-            toQuery,
-            check -> lane.carrierCapped() ? cappedQuery(check, body) : query(check, body),
-            (check, failure) -> new Answer<R>(check, null, failure, false));
+    List<CarrierQueries.Answer<R>> answers = queries.askAll(toQuery, body, lane);
     List<Queried<R>> queried = new ArrayList<>(toQuery.size());
     int putOff = 0;
-    for (Answer<R> answer : answers) {
+    for (CarrierQueries.Answer<R> answer : answers) {
       PendingCheck check = answer.check();
       if (answer.overCarrierCap()) {
         results.put(check.card().id(), CheckResult.of(CheckOutcome.PUT_OFF));
@@ -173,28 +167,6 @@ class PollBatch {
     }
     return rest;
   }
-
-  /** The card's carrier query, unless its carrier has no room here ({@link CarrierQueryCap}). */
-  private <R> Answer<R> cappedQuery(PendingCheck check, BatchCheckBody<R> body) {
-    long carrierId = check.card().carrierId();
-    if (!carrierCap.tryEnter(carrierId)) {
-      return new Answer<>(check, null, null, true);
-    }
-    try {
-      return query(check, body);
-    } finally {
-      carrierCap.leave(carrierId);
-    }
-  }
-
-  /** The card's carrier query (it still waits for its slot under the carrier's rate limit). */
-  private static <R> Answer<R> query(PendingCheck check, BatchCheckBody<R> body) {
-    return new Answer<>(check, body.query(check.task(), check.card()), null, false);
-  }
-
-  /** A card's own step: what it gave, or its failure, or not run (its carrier's cap reached). */
-  private record Answer<R>(
-      PendingCheck check, R reply, RuntimeException failure, boolean overCarrierCap) {}
 
   private void finish(List<PendingCheck> slice, TaskType type, Map<Long, CheckResult> results) {
     List<Completion.Finish> finishes = new ArrayList<>(slice.size());

@@ -3,14 +3,14 @@ package com.cmp.polling.handlers.carddata;
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.LoadedCard;
 import com.cmp.polling.handlers.base.BatchCheckBody;
+import com.cmp.polling.handlers.base.CarrierReply;
 import com.cmp.polling.handlers.base.CheckResult;
 import com.cmp.polling.handlers.base.FanOut;
 import com.cmp.polling.handlers.base.HandlerMetrics;
 import com.cmp.polling.handlers.base.PollEvaluations;
-import com.cmp.polling.schemas.task.CheckTask;
 import com.cmp.polling.schemas.task.TaskType;
-import com.cmp.polling.stopresume.gateway.CarrierCard;
 import com.cmp.polling.stopresume.gateway.CarrierGateway;
+import com.cmp.polling.stopresume.gateway.CarrierOperation;
 import com.cmp.polling.stopresume.gateway.MonthToDateUsage;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -24,8 +24,9 @@ import org.springframework.stereotype.Component;
 /**
  * The carddata check: month-to-date usage from the carrier → month accounting, usage sample and
  * package deduction ({@link CarddataAccounting}) → StopResumeService. The cards of a poll are
- * queried in parallel and accounted in one transaction; if that transaction fails, each card is
- * accounted in its own, so one bad card cannot hold back the others.
+ * queried in parallel (in batch calls where their carrier has them) and accounted in one
+ * transaction; if that transaction fails, each card is accounted in its own, so one bad card cannot
+ * hold back the others.
  */
 @Component
 class CarddataCheck implements BatchCheckBody<MonthToDateUsage> {
@@ -54,8 +55,13 @@ class CarddataCheck implements BatchCheckBody<MonthToDateUsage> {
   }
 
   @Override
-  public MonthToDateUsage query(CheckTask task, LoadedCard card) {
-    return gateway.monthToDateUsage(new CarrierCard(card.id(), card.iccid(), card.carrierId()));
+  public CarrierOperation operation() {
+    return CarrierOperation.USAGE;
+  }
+
+  @Override
+  public List<CarrierReply<MonthToDateUsage>> queryAll(List<LoadedCard> cards) {
+    return CarrierReply.askAll(cards, gateway::monthToDateUsageAll);
   }
 
   @Override

@@ -6,13 +6,13 @@ import com.cmp.polling.core.packageusage.PackageOwner;
 import com.cmp.polling.core.packageusage.PackageStatus;
 import com.cmp.polling.core.packageusage.PackageUsageStore;
 import com.cmp.polling.handlers.base.BatchCheckBody;
+import com.cmp.polling.handlers.base.CarrierReply;
 import com.cmp.polling.handlers.base.CheckResult;
 import com.cmp.polling.handlers.base.FanOut;
 import com.cmp.polling.handlers.base.PollEvaluations;
-import com.cmp.polling.schemas.task.CheckTask;
 import com.cmp.polling.schemas.task.TaskType;
-import com.cmp.polling.stopresume.gateway.CarrierCard;
 import com.cmp.polling.stopresume.gateway.CarrierGateway;
+import com.cmp.polling.stopresume.gateway.CarrierOperation;
 import com.cmp.polling.stopresume.gateway.CarrierPackageState;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -32,10 +32,10 @@ import org.springframework.stereotype.Component;
  * (or device's) packages up to date locally — expired by time, exhausted by usage — and asks
  * StopResumeService.
  *
- * <p>Per slice: the carrier asked for every card in parallel; the carrier's reports written card by
- * card in poll order (they are rare, and a device's second report must find the first one's
- * change); the packages of every owner of the slice brought up to date in one statement per kind of
- * owner (most of the time it changes nothing); the cards evaluated together.
+ * <p>Per slice: the carriers asked in parallel, in batch calls where they have them; the carrier's
+ * reports written card by card in poll order (they are rare, and a device's second report must find
+ * the first one's change); the packages of every owner of the slice brought up to date in one
+ * statement per kind of owner (most of the time it changes nothing); the cards evaluated together.
  *
  * <p>A gateway that does not offer the query leaves the local check alone to decide. A carrier that
  * fails (unreachable, 5xx, rate-limited) fails the check before anything is written: it is retried
@@ -67,21 +67,33 @@ class PackageCheck implements BatchCheckBody<Optional<CarrierPackageState>> {
     return TaskType.PACKAGE;
   }
 
-  /** What the carrier reports of the card's package; empty when it cannot be asked. */
   @Override
-  public Optional<CarrierPackageState> query(CheckTask task, LoadedCard loaded) {
-    CarrierCard target;
-    try {
-      target = CarrierCard.of(loaded.card());
-    } catch (IllegalArgumentException e) {
-      log.warn("card {}: local package check only: {}", loaded.id(), e.getMessage());
-      return Optional.empty();
+  public CarrierOperation operation() {
+    return CarrierOperation.PACKAGE;
+  }
+
+  /**
+   * What the carrier reports of each card's package; empty when it cannot be asked (a card without
+   * an ICCID, a gateway without the query): the local check alone decides.
+   */
+  @Override
+  public List<CarrierReply<Optional<CarrierPackageState>>> queryAll(List<LoadedCard> cards) {
+    List<CarrierReply<Optional<CarrierPackageState>>> replies =
+        CarrierReply.askAll(
+            cards,
+            gateway::packageStateAll,
+            loaded -> {
+              log.warn("card {}: local package check only: it has no ICCID", loaded.id());
+              return CarrierReply.of(Optional.empty());
+            });
+    for (int i = 0; i < cards.size(); i++) {
+      Optional<CarrierPackageState> reported = replies.get(i).value();
+      if (reported != null && reported.isEmpty()) {
+        log.debug(
+            "card {}: the gateway offers no package query; local check only", cards.get(i).id());
+      }
     }
-    Optional<CarrierPackageState> reported = gateway.packageState(target);
-    if (reported.isEmpty()) {
-      log.debug("card {}: the gateway offers no package query; local check only", loaded.id());
-    }
-    return reported;
+    return replies;
   }
 
   @Override

@@ -4,16 +4,16 @@ import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.LoadedCard;
 import com.cmp.polling.core.protection.DesiredState;
 import com.cmp.polling.handlers.base.BatchCheckBody;
+import com.cmp.polling.handlers.base.CarrierReply;
 import com.cmp.polling.handlers.base.CheckOutcome;
 import com.cmp.polling.handlers.base.CheckResult;
 import com.cmp.polling.handlers.base.FanOut;
 import com.cmp.polling.handlers.base.PollEvaluations;
-import com.cmp.polling.schemas.task.CheckTask;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.stopresume.OperatorActions;
 import com.cmp.polling.stopresume.OperatorActions.ProtectionCheck;
-import com.cmp.polling.stopresume.gateway.CarrierCard;
 import com.cmp.polling.stopresume.gateway.CarrierGateway;
+import com.cmp.polling.stopresume.gateway.CarrierOperation;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -31,9 +31,9 @@ import org.springframework.stereotype.Component;
  *
  * <p>Per slice: the protection keys of its cards read in one round trip before any carrier query (a
  * card whose period is over is not queried: it goes to the rules, evaluated with the others whose
- * period ended); the carrier asked for the others in parallel; their keys read once more after the
- * answers (an operator may have ended or changed a period meanwhile), and only the cards that
- * drifted forced back, in parallel, each under its lock.
+ * period ended); the carriers asked about the others in parallel, in batch calls where they have
+ * them; their keys read once more after the answers (an operator may have ended or changed a period
+ * meanwhile), and only the cards that drifted forced back, in parallel, each under its lock.
  */
 @Component
 class ProtectCheck implements BatchCheckBody<Boolean> {
@@ -84,10 +84,15 @@ class ProtectCheck implements BatchCheckBody<Boolean> {
     return results;
   }
 
-  /** Whether the carrier reports the card online. */
   @Override
-  public Boolean query(CheckTask task, LoadedCard card) {
-    return gateway.isOnline(CarrierCard.of(card.card()));
+  public CarrierOperation operation() {
+    return CarrierOperation.NETWORK_STATUS;
+  }
+
+  /** Whether the carrier reports each card online. */
+  @Override
+  public List<CarrierReply<Boolean>> queryAll(List<LoadedCard> cards) {
+    return CarrierReply.askAll(cards, gateway::isOnlineAll);
   }
 
   @Override

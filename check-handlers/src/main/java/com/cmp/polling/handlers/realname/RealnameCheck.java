@@ -7,15 +7,15 @@ import com.cmp.polling.core.card.RealNameStatus;
 import com.cmp.polling.core.packageusage.PackageOwner;
 import com.cmp.polling.core.packageusage.PackageUsageStore;
 import com.cmp.polling.handlers.base.BatchCheckBody;
+import com.cmp.polling.handlers.base.CarrierReply;
 import com.cmp.polling.handlers.base.CheckOutcome;
 import com.cmp.polling.handlers.base.CheckResult;
 import com.cmp.polling.handlers.base.FanOut;
 import com.cmp.polling.handlers.base.PollEvaluations;
-import com.cmp.polling.schemas.task.CheckTask;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.stopresume.CardNotFoundException;
-import com.cmp.polling.stopresume.gateway.CarrierCard;
 import com.cmp.polling.stopresume.gateway.CarrierGateway;
+import com.cmp.polling.stopresume.gateway.CarrierOperation;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -33,10 +33,10 @@ import org.springframework.stereotype.Component;
  * (or its device's) pending packages are activated and StopResumeService is asked at once, so a
  * card stopped for not_realname is resumed in the same handling, not one interval later.
  *
- * <p>Per slice: the carrier asked for every card in parallel; the statuses that changed written in
- * one statement, the pending packages of the newly verified cards' owners activated in one, those
- * cards evaluated together. A card whose status did not change (most of them) costs nothing more
- * than its query: it goes back to its queue as the poll read it.
+ * <p>Per slice: the carriers asked in parallel, in batch calls where they have them; the statuses
+ * that changed written in one statement, the pending packages of the newly verified cards' owners
+ * activated in one, those cards evaluated together. A card whose status did not change (most of
+ * them) costs nothing more than its query: it goes back to its queue as the poll read it.
  */
 @Component
 class RealnameCheck implements BatchCheckBody<Boolean> {
@@ -68,8 +68,13 @@ class RealnameCheck implements BatchCheckBody<Boolean> {
   }
 
   @Override
-  public Boolean query(CheckTask task, LoadedCard card) {
-    return gateway.isRealNameVerified(CarrierCard.of(card.card()));
+  public CarrierOperation operation() {
+    return CarrierOperation.REAL_NAME;
+  }
+
+  @Override
+  public List<CarrierReply<Boolean>> queryAll(List<LoadedCard> cards) {
+    return CarrierReply.askAll(cards, gateway::isRealNameVerifiedAll);
   }
 
   @Override

@@ -5,13 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.protection.DesiredState;
 import com.cmp.polling.core.protection.ProtectionPeriods;
-import com.cmp.polling.core.queue.PollingQueueManager;
+import com.cmp.polling.handlers.BatchForms;
 import com.cmp.polling.handlers.HandlersTestApp;
-import com.cmp.polling.schemas.Topics;
-import com.cmp.polling.schemas.json.PayloadCodec;
-import com.cmp.polling.schemas.task.CheckTask;
 import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.simulator.behaviour.Behaviour;
 import com.cmp.polling.simulator.state.CardState;
+import com.cmp.polling.testsupport.data.CardBuilder;
 import com.cmp.polling.testsupport.data.TestData;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -21,16 +20,20 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A poll mixing every case the stop/resume rules know, checked as one poll and, on a second fleet
  * built the same way, card by card (a poll of one card each, in the same order): both must end
  * alike — the same stops and resumes, the same rows in tb_stop_resume_log, the same packages, the
- * same next check in the queue. The cards of one device decide in poll order in both ways.
+ * same next check in the queue. The cards of one device decide in poll order in both ways. Once at
+ * a carrier without batch forms (1), once at one with a batch form of every operation (2): there
+ * the poll's cards are asked, stopped and resumed in batch calls, the lone cards in single calls.
  */
 class MixedPollIT {
 
@@ -39,40 +42,58 @@ class MixedPollIT {
   /** How far apart two next-check times may be: the card-by-card run takes a few seconds. */
   private static final double SCORE_TOLERANCE_SECONDS = 5;
 
-  @RegisterExtension static final HandlersTestApp app = HandlersTestApp.withDefaults();
+  private static final long BATCHED_CARRIER = 2;
+
+  @RegisterExtension
+  static final HandlersTestApp app =
+      HandlersTestApp.withSettings(BatchForms.settings(BATCHED_CARRIER));
+
+  static Stream<Arguments> typesAndCarriers() {
+    return Stream.of(TaskType.REALNAME, TaskType.CARDDATA, TaskType.PACKAGE)
+        .flatMap(type -> Stream.of(Arguments.of(type, 1L), Arguments.of(type, BATCHED_CARRIER)));
+  }
 
   @ParameterizedTest
-  @EnumSource(
-      value = TaskType.class,
-      names = {"REALNAME", "CARDDATA", "PACKAGE"})
-  void aMixedPoll_endsAsItsCardsEndCardByCard(TaskType type) {
-    Fleet alone = Fleet.build();
-    Fleet together = Fleet.build();
+  @MethodSource("typesAndCarriers")
+  void aMixedPoll_endsAsItsCardsEndCardByCard(TaskType type, long carrierId) {
+    app.simulator().control().configure(BatchForms.atTheCarrier(Behaviour.none(), BATCHED_CARRIER));
+    Fleet alone = Fleet.build(carrierId);
+    Fleet together = Fleet.build(carrierId);
 
     Map<Long, Instant> aloneDone = new LinkedHashMap<>();
     for (long card : alone.polled()) {
-      runPoll(List.of(card), type);
+      app.runPoll(List.of(card), type);
       aloneDone.put(card, Instant.now());
     }
-    runPoll(together.polled(), type);
+    long batchCallsBefore = batchCalls(type);
+    app.runPoll(together.polled(), type);
     Instant togetherDone = Instant.now();
+    assertThat(batchCalls(type) > batchCallsBefore)
+        .as("the poll asked the carrier in batch calls")
+        .isEqualTo(carrierId == BATCHED_CARRIER);
 
     for (String name : alone.cards.keySet()) {
       long a = alone.cards.get(name);
       long b = together.cards.get(name);
-      assertThat(state(b)).as("%s (%s): card", name, type.code()).isEqualTo(state(a));
+      assertThat(state(b))
+          .as("%s (%s at carrier %d): card", name, type.code(), carrierId)
+          .isEqualTo(state(a));
       assertThat(logRows(b))
-          .as("%s (%s): stop/resume log", name, type.code())
+          .as("%s (%s at carrier %d): stop/resume log", name, type.code(), carrierId)
           .isEqualTo(logRows(a));
-      assertThat(packages(b)).as("%s (%s): packages", name, type.code()).isEqualTo(packages(a));
+      assertThat(packages(b))
+          .as("%s (%s at carrier %d): packages", name, type.code(), carrierId)
+          .isEqualTo(packages(a));
       Double scoreA = app.queues().score(a, type);
       Double scoreB = app.queues().score(b, type);
-      assertThat(scoreB == null).as("%s (%s): queued", name, type.code()).isEqualTo(scoreA == null);
+      assertThat(scoreB == null)
+          .as("%s (%s at carrier %d): queued", name, type.code(), carrierId)
+          .isEqualTo(scoreA == null);
       if (scoreA != null) {
         double nextA = scoreA - seconds(aloneDone.getOrDefault(a, togetherDone));
         double nextB = scoreB - seconds(togetherDone);
         assertThat(nextB)
-            .as("%s (%s): next check in (s)", name, type.code())
+            .as("%s (%s at carrier %d): next check in (s)", name, type.code(), carrierId)
             .isBetween(nextA - SCORE_TOLERANCE_SECONDS, nextA + SCORE_TOLERANCE_SECONDS);
       }
     }
@@ -84,52 +105,55 @@ class MixedPollIT {
   /** One fleet: every case of the rules, each card under a name, polled or not. */
   private record Fleet(Map<String, Long> cards, List<Long> polled) {
 
-    static Fleet build() {
+    static Fleet build(long carrierId) {
       TestData data = app.data();
+      Supplier<CardBuilder> newCard = () -> data.card().carrier(carrierId, "CMCC");
+
       Map<String, Long> cards = new LinkedHashMap<>();
       List<Long> notPolled = new ArrayList<>();
       Instant past = Instant.now().minusSeconds(60);
 
-      card(cards, "verified", data.card().monthUsage(NOVEMBER, "100", "0"), 1, "1", "1000");
+      card(cards, "verified", newCard.get().monthUsage(NOVEMBER, "100", "0"), 1, "1", "1000");
       card(
           cards,
           "unverifiedNormal",
-          data.card().unverified().monthUsage(NOVEMBER, "1", "0"),
+          newCard.get().unverified().monthUsage(NOVEMBER, "1", "0"),
           1,
           "1",
           "1000");
       card(
           cards,
           "unverifiedIndustry",
-          data.card().industry().unverified().monthUsage(NOVEMBER, "1", "0"),
+          newCard.get().industry().unverified().monthUsage(NOVEMBER, "1", "0"),
           1,
           "1",
           "1000");
-      cards.put("noPackage", data.card().monthUsage(NOVEMBER, "1", "0").insert());
+      cards.put("noPackage", newCard.get().monthUsage(NOVEMBER, "1", "0").insert());
       long exhausted =
-          card(cards, "exhausted", data.card().monthUsage(NOVEMBER, "1", "0"), 1, "1000", "1000");
+          card(cards, "exhausted", newCard.get().monthUsage(NOVEMBER, "1", "0"), 1, "1000", "1000");
       data.packageOfCard(exhausted).status(0).insert();
-      card(cards, "onlyAnExhaustedOne", data.card().monthUsage(NOVEMBER, "1", "0"), 2, "10", "10");
+      card(
+          cards, "onlyAnExhaustedOne", newCard.get().monthUsage(NOVEMBER, "1", "0"), 2, "10", "10");
       long exhausting =
           card(
               cards,
               "usageReachingTheLimit",
-              data.card().monthUsage(NOVEMBER, "990", "0"),
+              newCard.get().monthUsage(NOVEMBER, "990", "0"),
               1,
               "990",
               "1000");
       data.packageOfCard(exhausting).status(0).insert();
-      long expiring = data.card().monthUsage(NOVEMBER, "1", "0").insert();
+      long expiring = newCard.get().monthUsage(NOVEMBER, "1", "0").insert();
       cards.put("packageExpiredByTime", expiring);
       data.packageOfCard(expiring).status(1).usage("1", "1000").expiresAt(past).insert();
-      long protectedCard = data.card().monthUsage(NOVEMBER, "1", "0").insert();
+      long protectedCard = newCard.get().monthUsage(NOVEMBER, "1", "0").insert();
       cards.put("protectedWithoutPackage", protectedCard);
       app.bean(ProtectionPeriods.class)
           .protect(protectedCard, DesiredState.ONLINE, Duration.ofHours(1));
       card(
           cards,
           "stoppedNoPackage_hasOneNow",
-          data.card().stopped("no_package").monthUsage(NOVEMBER, "1", "0"),
+          newCard.get().stopped("no_package").monthUsage(NOVEMBER, "1", "0"),
           1,
           "1",
           "1000");
@@ -137,7 +161,7 @@ class MixedPollIT {
           card(
               cards,
               "stoppedExhausted_stillExhausted",
-              data.card().stopped("traffic_exhausted").monthUsage(NOVEMBER, "1", "0"),
+              newCard.get().stopped("traffic_exhausted").monthUsage(NOVEMBER, "1", "0"),
               2,
               "10",
               "10");
@@ -145,25 +169,30 @@ class MixedPollIT {
       card(
           cards,
           "stoppedNotRealname_stillUnverified",
-          data.card().unverified().stopped("not_realname").monthUsage(NOVEMBER, "1", "0"),
+          newCard.get().unverified().stopped("not_realname").monthUsage(NOVEMBER, "1", "0"),
           1,
           "1",
           "1000");
       long nowVerified =
-          data.card().unverified().stopped("not_realname").monthUsage(NOVEMBER, "1", "0").insert();
+          newCard
+              .get()
+              .unverified()
+              .stopped("not_realname")
+              .monthUsage(NOVEMBER, "1", "0")
+              .insert();
       cards.put("stoppedNotRealname_verifiedAtTheCarrier", nowVerified);
       data.packageOfCard(nowVerified).status(0).insert();
       card(
           cards,
           "manualStop",
-          data.card().stopped("manual").monthUsage(NOVEMBER, "1", "0"),
+          newCard.get().stopped("manual").monthUsage(NOVEMBER, "1", "0"),
           1,
           "1",
           "1000");
       card(
           cards,
           "foreignStop",
-          data.card().stopped("arrears").monthUsage(NOVEMBER, "1", "0"),
+          newCard.get().stopped("arrears").monthUsage(NOVEMBER, "1", "0"),
           1,
           "1",
           "1000");
@@ -171,13 +200,13 @@ class MixedPollIT {
       // A device without packages: its first card stops the whole device.
       long bare = data.device().insert();
       cards.put(
-          "bareDevice_first", data.card().device(bare).monthUsage(NOVEMBER, "1", "0").insert());
+          "bareDevice_first", newCard.get().device(bare).monthUsage(NOVEMBER, "1", "0").insert());
       cards.put(
-          "bareDevice_second", data.card().device(bare).monthUsage(NOVEMBER, "1", "0").insert());
-      long notInPoll = data.card().device(bare).monthUsage(NOVEMBER, "1", "0").insert();
+          "bareDevice_second", newCard.get().device(bare).monthUsage(NOVEMBER, "1", "0").insert());
+      long notInPoll = newCard.get().device(bare).monthUsage(NOVEMBER, "1", "0").insert();
       cards.put("bareDevice_notInPoll", notInPoll);
       notPolled.add(notInPoll);
-      long guarded = data.card().device(bare).monthUsage(NOVEMBER, "1", "0").insert();
+      long guarded = newCard.get().device(bare).monthUsage(NOVEMBER, "1", "0").insert();
       cards.put("bareDevice_protected", guarded);
       notPolled.add(guarded);
       app.bean(ProtectionPeriods.class).protect(guarded, DesiredState.ONLINE, Duration.ofHours(1));
@@ -187,14 +216,16 @@ class MixedPollIT {
       data.packageOfDevice(refilled).status(1).usage("0", "10000").insert();
       cards.put(
           "refilled_trigger",
-          data.card()
+          newCard
+              .get()
               .device(refilled)
               .stopped("no_package")
               .monthUsage(NOVEMBER, "1", "0")
               .insert());
       cards.put(
           "refilled_industryUnverified",
-          data.card()
+          newCard
+              .get()
               .device(refilled)
               .industry()
               .unverified()
@@ -203,18 +234,20 @@ class MixedPollIT {
               .insert());
       cards.put(
           "refilled_normalUnverified",
-          data.card()
+          newCard
+              .get()
               .device(refilled)
               .unverified()
               .stopped("no_package")
               .monthUsage(NOVEMBER, "1", "0")
               .insert());
       long manualInDevice =
-          data.card().device(refilled).stopped("manual").monthUsage(NOVEMBER, "1", "0").insert();
+          newCard.get().device(refilled).stopped("manual").monthUsage(NOVEMBER, "1", "0").insert();
       cards.put("refilled_manual", manualInDevice);
       notPolled.add(manualInDevice);
       long protectedStopped =
-          data.card()
+          newCard
+              .get()
               .device(refilled)
               .stopped("no_package")
               .monthUsage(NOVEMBER, "1", "0")
@@ -227,7 +260,7 @@ class MixedPollIT {
       // A card of a deleted device: not polled any more, never stopped.
       long deleted = data.device().insert();
       cards.put(
-          "deletedDevice", data.card().device(deleted).monthUsage(NOVEMBER, "1", "0").insert());
+          "deletedDevice", newCard.get().device(deleted).monthUsage(NOVEMBER, "1", "0").insert());
       data.softDeleteDevice(deleted);
 
       for (Map.Entry<String, Long> card : cards.entrySet()) {
@@ -242,7 +275,7 @@ class MixedPollIT {
     private static long card(
         Map<String, Long> cards,
         String name,
-        com.cmp.polling.testsupport.data.CardBuilder card,
+        CardBuilder card,
         int status,
         String used,
         String limit) {
@@ -270,28 +303,17 @@ class MixedPollIT {
     }
   }
 
-  /** Leases the cards as the scheduler would and runs their tasks as one poll. */
-  private static void runPoll(List<Long> cardIds, TaskType type) {
-    PayloadCodec codec = app.bean(PayloadCodec.class);
-    var topic = Topics.checkTasks(type);
-    Instant now = Instant.now();
-    List<ConsumerRecord<String, byte[]>> records = new ArrayList<>();
-    for (long cardId : cardIds) {
-      app.bean(PollingQueueManager.class).requeue(cardId, type, now.plusSeconds(300));
-      records.add(
-          new ConsumerRecord<>(
-              topic.name(),
-              0,
-              records.size(),
-              Long.toString(cardId),
-              codec.encode(topic, new CheckTask(cardId, type, now, now, false))));
-    }
-    run(records, type, app.check(type));
-  }
-
-  private static <R> void run(
-      List<ConsumerRecord<String, byte[]>> records, TaskType type, BatchCheckBody<R> check) {
-    app.bean(CheckRunner.class).runAll(records, type, check);
+  /** Batch calls the simulator received for the check's query. */
+  private static long batchCalls(TaskType type) {
+    String operation =
+        switch (type) {
+          case REALNAME -> "real-name";
+          case CARDDATA -> "usage";
+          case PACKAGE -> "package";
+          case PROTECT -> "network-status";
+        };
+    var calls = app.simulator().control().callSummary().byOperation().get(operation);
+    return calls == null ? 0 : calls.batchCalls();
   }
 
   /** What the rules change of a card: its network status, stop reason and real-name status. */

@@ -1,5 +1,6 @@
 package com.cmp.polling.simulator.calls;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -10,10 +11,12 @@ import java.util.concurrent.atomic.LongAdder;
 import org.springframework.stereotype.Component;
 
 /**
- * Counts card operations per ICCID and operation, and the 429 answers; per operation also the cards
- * called and those called more than once, kept as they happen so that a summary costs nothing with
- * millions of cards. Lock-free, so that counting never serialises concurrent requests. A reset
- * while operations are in flight may keep some of them.
+ * Counts calls: per operation the single calls, the batch calls and the cards they carried; per
+ * ICCID and operation every time the card was asked about (alone or in a batch); per account its
+ * calls and refusals; the 429 answers. Per operation also the cards called and those called more
+ * than once, kept as they happen so that a summary costs nothing with millions of cards. Lock-free,
+ * so that counting never serialises concurrent requests. A reset while calls are in flight may keep
+ * some of them.
  */
 @Component
 public class CallCounter {
@@ -21,28 +24,48 @@ public class CallCounter {
   private static final CardOperation[] OPERATIONS = CardOperation.values();
 
   private final ConcurrentMap<String, AtomicIntegerArray> byCard = new ConcurrentHashMap<>();
+  private final ConcurrentMap<String, AccountCounts> byAccount = new ConcurrentHashMap<>();
   private final LongAdder total = new LongAdder();
   private final LongAdder rateLimited = new LongAdder();
-  private final LongAdder[] calls = adders();
+  private final LongAdder quotaRefused = new LongAdder();
+  private final LongAdder[] singleCalls = adders();
+  private final LongAdder[] batchCalls = adders();
+  private final LongAdder[] cardsInBatchCalls = adders();
   private final LongAdder[] cards = adders();
   private final LongAdder[] cardsCalledMoreThanOnce = adders();
 
+  /** A single call about the card. */
   public void record(String iccid, CardOperation operation) {
-    int ofThisCard =
-        byCard
-            .computeIfAbsent(iccid, card -> new AtomicIntegerArray(OPERATIONS.length))
-            .incrementAndGet(operation.ordinal());
     total.increment();
-    calls[operation.ordinal()].increment();
-    if (ofThisCard == 1) {
-      cards[operation.ordinal()].increment();
-    } else if (ofThisCard == 2) {
-      cardsCalledMoreThanOnce[operation.ordinal()].increment();
+    singleCalls[operation.ordinal()].increment();
+    card(iccid, operation);
+  }
+
+  /** A batch call about the cards (each ICCID once). */
+  public void recordBatch(Collection<String> iccids, CardOperation operation) {
+    total.increment();
+    batchCalls[operation.ordinal()].increment();
+    cardsInBatchCalls[operation.ordinal()].add(iccids.size());
+    iccids.forEach(iccid -> card(iccid, operation));
+  }
+
+  /** A call to a carrier of the account, whatever its answer. */
+  public void recordAccountCall(String account) {
+    account(account).calls().increment();
+  }
+
+  /** A call answered 429 for a rate: the carrier's, the account's ({@code account} not null). */
+  public void recordRateLimited(String account) {
+    rateLimited.increment();
+    if (account != null) {
+      account(account).rateLimited().increment();
     }
   }
 
-  public void recordRateLimited() {
-    rateLimited.increment();
+  /** A call answered 429 because the account's calls of the day are used up. */
+  public void recordQuotaRefused(String account) {
+    quotaRefused.increment();
+    account(account).quotaRefused().increment();
   }
 
   /** The ICCID's counts by operation name, only those above zero (empty for an unknown card). */
@@ -61,37 +84,75 @@ public class CallCounter {
   }
 
   public CallReport report() {
-    Map<String, Map<String, Integer>> cards = new TreeMap<>();
-    byCard.keySet().forEach(iccid -> cards.put(iccid, forCard(iccid)));
-    return new CallReport(total.sum(), rateLimited.sum(), cards);
+    Map<String, Map<String, Integer>> perCard = new TreeMap<>();
+    byCard.keySet().forEach(iccid -> perCard.put(iccid, forCard(iccid)));
+    return new CallReport(total.sum(), rateLimited.sum(), perCard);
   }
 
-  /** The totals and, per operation called, its calls, cards and cards called more than once. */
+  /** The totals, and per operation and per account what they received, without a card list. */
   public CallSummary summary() {
     Map<String, CallSummary.OperationCalls> byOperation = new TreeMap<>();
     for (CardOperation operation : OPERATIONS) {
       int i = operation.ordinal();
-      long received = calls[i].sum();
-      if (received > 0) {
+      long single = singleCalls[i].sum();
+      long batch = batchCalls[i].sum();
+      if (single + batch > 0) {
+        long inBatches = cardsInBatchCalls[i].sum();
         long distinct = cards[i].sum();
         byOperation.put(
             operation.wireName(),
             new CallSummary.OperationCalls(
-                received, distinct, cardsCalledMoreThanOnce[i].sum(), received - distinct));
+                single + batch,
+                single,
+                batch,
+                inBatches,
+                distinct,
+                cardsCalledMoreThanOnce[i].sum(),
+                single + inBatches - distinct));
       }
     }
-    return new CallSummary(total.sum(), rateLimited.sum(), byOperation);
+    Map<String, CallSummary.AccountCalls> accounts = new TreeMap<>();
+    byAccount.forEach(
+        (name, counts) ->
+            accounts.put(
+                name,
+                new CallSummary.AccountCalls(
+                    counts.calls().sum(),
+                    counts.rateLimited().sum(),
+                    counts.quotaRefused().sum())));
+    return new CallSummary(
+        total.sum(), rateLimited.sum(), quotaRefused.sum(), byOperation, accounts);
   }
 
   public void reset() {
     byCard.clear();
+    byAccount.clear();
     total.reset();
     rateLimited.reset();
-    for (LongAdder[] perOperation : List.of(calls, cards, cardsCalledMoreThanOnce)) {
+    quotaRefused.reset();
+    for (LongAdder[] perOperation :
+        List.of(singleCalls, batchCalls, cardsInBatchCalls, cards, cardsCalledMoreThanOnce)) {
       for (LongAdder adder : perOperation) {
         adder.reset();
       }
     }
+  }
+
+  private void card(String iccid, CardOperation operation) {
+    int ofThisCard =
+        byCard
+            .computeIfAbsent(iccid, card -> new AtomicIntegerArray(OPERATIONS.length))
+            .incrementAndGet(operation.ordinal());
+    if (ofThisCard == 1) {
+      cards[operation.ordinal()].increment();
+    } else if (ofThisCard == 2) {
+      cardsCalledMoreThanOnce[operation.ordinal()].increment();
+    }
+  }
+
+  private AccountCounts account(String name) {
+    return byAccount.computeIfAbsent(
+        name, key -> new AccountCounts(new LongAdder(), new LongAdder(), new LongAdder()));
   }
 
   private static LongAdder[] adders() {
@@ -101,4 +162,6 @@ public class CallCounter {
     }
     return adders;
   }
+
+  private record AccountCounts(LongAdder calls, LongAdder rateLimited, LongAdder quotaRefused) {}
 }

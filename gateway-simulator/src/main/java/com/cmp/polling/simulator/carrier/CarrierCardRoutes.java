@@ -2,6 +2,7 @@ package com.cmp.polling.simulator.carrier;
 
 import com.cmp.polling.simulator.behaviour.BehaviourSettings;
 import com.cmp.polling.simulator.behaviour.CardOperationGate;
+import com.cmp.polling.simulator.behaviour.PendingFailures;
 import com.cmp.polling.simulator.state.CardStates;
 import com.cmp.polling.simulator.state.PackageStates;
 import org.springframework.boot.web.servlet.ServletRegistrationBean;
@@ -16,13 +17,14 @@ class CarrierCardRoutes {
   @Bean
   ServletRegistrationBean<CarrierCardServlet> carrierCardServlet(
       CardOperationGate gate,
+      PendingFailures failures,
       CardStates cards,
       PackageStates packages,
       BehaviourSettings settings,
       JsonMapper json) {
     var registration =
         new ServletRegistrationBean<>(
-            new CarrierCardServlet(gate, cards, packages, settings, json),
+            new CarrierCardServlet(gate, failures, cards, packages, settings, json),
             CarrierCardServlet.MAPPING);
     registration.setName("carrierCards");
     registration.setLoadOnStartup(1);

@@ -2,10 +2,10 @@ package com.cmp.polling.simulator.carrier;
 
 import com.cmp.polling.simulator.behaviour.BehaviourSettings;
 import com.cmp.polling.simulator.behaviour.CardOperationGate;
+import com.cmp.polling.simulator.behaviour.PendingFailures;
 import com.cmp.polling.simulator.behaviour.Rejection;
 import com.cmp.polling.simulator.calls.CardOperation;
 import com.cmp.polling.simulator.errors.ErrorBody;
-import com.cmp.polling.simulator.state.CardState;
 import com.cmp.polling.simulator.state.CardStates;
 import com.cmp.polling.simulator.state.PackageStates;
 import jakarta.servlet.http.HttpServlet;
@@ -18,10 +18,11 @@ import org.springframework.http.HttpHeaders;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The carrier's card operations, {@code /api/v1/carriers/{carrierId}/cards/{iccid}/{operation}}.
- * Each goes through the {@link CardOperationGate} (counting, rate limit, failures, latency) before
- * it reads or changes the card; its answer, error or not, is written by the {@link AnswerWriter}
- * (whole, or trickled).
+ * The carrier's card operations: single, {@code /api/v1/carriers/{carrierId}/cards/{iccid}/{op}},
+ * and batch, {@code POST /api/v1/carriers/{carrierId}/batch/{op}} ({@link BatchCalls}). Each call
+ * goes through the {@link CardOperationGate} (counting, rate limits, failures, latency) before it
+ * reads or changes a card; its answer, error or not, is written by the {@link AnswerWriter} (whole,
+ * or trickled).
  *
  * <p>A plain servlet rather than a Spring MVC controller: benchmarks run the simulator on the same
  * machine as the services they measure, and request mapping, argument resolution and message
@@ -36,39 +37,39 @@ public class CarrierCardServlet extends HttpServlet {
   private static final Logger log = LoggerFactory.getLogger(CarrierCardServlet.class);
 
   private final transient CardOperationGate gate;
-  private final transient CardStates cards;
-  private final transient PackageStates packages;
-  private final transient BehaviourSettings settings;
+  private final transient CardOperations operations;
+  private final transient BatchCalls batches;
   private final transient AnswerWriter answers;
 
   public CarrierCardServlet(
       CardOperationGate gate,
+      PendingFailures failures,
       CardStates cards,
       PackageStates packages,
       BehaviourSettings settings,
       JsonMapper json) {
     this.gate = gate;
-    this.cards = cards;
-    this.packages = packages;
-    this.settings = settings;
+    this.operations = new CardOperations(cards, packages, settings);
+    this.batches = new BatchCalls(gate, failures, operations, settings, json);
     this.answers = new AnswerWriter(settings, json);
   }
 
   @Override
   protected void service(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
-    // pathInfo, decoded: /{carrierId}/cards/{iccid}/{operation}
+    // pathInfo, decoded: /{carrierId}/cards/{iccid}/{operation} or /{carrierId}/batch/{operation}
     String path = request.getPathInfo() == null ? "" : request.getPathInfo();
     String[] parts = path.split("/", -1);
+    boolean single =
+        parts.length == 5 && parts[0].isEmpty() && parts[2].equals("cards") && !parts[3].isEmpty();
+    boolean batch = parts.length == 4 && parts[0].isEmpty() && parts[2].equals("batch");
     CardOperation operation =
-        parts.length == 5 && parts[0].isEmpty() && parts[2].equals("cards") && !parts[3].isEmpty()
-            ? CardOperation.fromWireName(parts[4])
-            : null;
+        single || batch ? CardOperation.fromWireName(parts[single ? 4 : 3]) : null;
     if (operation == null) {
       error(response, 404, "not_found", "no card operation at " + request.getRequestURI());
       return;
     }
-    String method = operation.changesState() ? "POST" : "GET";
+    String method = batch || operation.changesState() ? "POST" : "GET";
     if (!method.equals(request.getMethod())) {
       response.setHeader(HttpHeaders.ALLOW, method);
       error(
@@ -86,7 +87,11 @@ public class CarrierCardServlet extends HttpServlet {
       return;
     }
     try {
-      answers.write(response, 200, perform(carrierId, parts[3], operation));
+      Object answer =
+          single
+              ? perform(carrierId, parts[3], operation)
+              : batches.answer(carrierId, operation, request.getInputStream());
+      answers.write(response, 200, answer);
     } catch (Rejection rejection) {
       rejection
           .retryAfterSeconds()
@@ -101,25 +106,7 @@ public class CarrierCardServlet extends HttpServlet {
 
   private Object perform(long carrierId, String iccid, CardOperation operation) {
     gate.admit(carrierId, iccid, operation);
-    return switch (operation) {
-      case REAL_NAME -> new CardAnswers.RealName(iccid, cards.get(iccid).verified());
-      case USAGE -> {
-        // Simulated consumption: the month total grows before it is reported.
-        CardState card = cards.addUsage(iccid, settings.current().usageGrowthMbPerQuery());
-        yield new CardAnswers.Usage(iccid, card.monthStart(), card.totalMb());
-      }
-      case NETWORK_STATUS -> new CardAnswers.NetworkStatus(iccid, cards.get(iccid).online());
-      case PACKAGE -> new CardAnswers.Package(iccid, packages.get(iccid));
-      // Stopping a stopped card succeeds, as does starting an online one.
-      case STOP -> changed(carrierId, iccid, false);
-      case START -> changed(carrierId, iccid, true);
-    };
-  }
-
-  private CardAnswers.NetworkStatus changed(long carrierId, String iccid, boolean online) {
-    CardState card = cards.setOnline(iccid, online);
-    log.debug("{} ICCID {} (carrier {})", online ? "started" : "stopped", iccid, carrierId);
-    return new CardAnswers.NetworkStatus(iccid, card.online());
+    return operations.perform(carrierId, iccid, operation);
   }
 
   private void error(HttpServletResponse response, int status, String error, String message)

@@ -1,5 +1,6 @@
 package com.cmp.polling.simulator.control;
 
+import com.cmp.polling.simulator.behaviour.Account;
 import com.cmp.polling.simulator.behaviour.Behaviour;
 import java.math.BigDecimal;
 import java.util.Map;
@@ -10,7 +11,9 @@ record BehaviourRequest(
     Double errorRate,
     Map<Long, Integer> rateLimitPerSecond,
     BigDecimal usageGrowthMbPerQuery,
-    Long trickleMsPerByte) {
+    Long trickleMsPerByte,
+    Map<Long, Map<String, Integer>> batchSizes,
+    Map<String, Account> accounts) {
 
   /**
    * @throws IllegalArgumentException when a value is out of range
@@ -21,6 +24,8 @@ record BehaviourRequest(
         errorRate != null ? errorRate : 0.0,
         rateLimitPerSecond,
         usageGrowthMbPerQuery,
-        trickleMsPerByte != null ? trickleMsPerByte : 0);
+        trickleMsPerByte != null ? trickleMsPerByte : 0,
+        batchSizes,
+        accounts);
   }
 }

@@ -1,5 +1,6 @@
 package com.cmp.polling.simulator.control;
 
+import com.cmp.polling.simulator.behaviour.AccountLimits;
 import com.cmp.polling.simulator.behaviour.Behaviour;
 import com.cmp.polling.simulator.behaviour.BehaviourSettings;
 import com.cmp.polling.simulator.behaviour.PendingFailures;
@@ -38,6 +39,7 @@ class SimulatorControlController {
   private final PendingFailures failures;
   private final CallCounter calls;
   private final RateLimiter limiter;
+  private final AccountLimits accounts;
 
   SimulatorControlController(
       BehaviourSettings settings,
@@ -45,13 +47,15 @@ class SimulatorControlController {
       PackageStates packages,
       PendingFailures failures,
       CallCounter calls,
-      RateLimiter limiter) {
+      RateLimiter limiter,
+      AccountLimits accounts) {
     this.settings = settings;
     this.cards = cards;
     this.packages = packages;
     this.failures = failures;
     this.calls = calls;
     this.limiter = limiter;
+    this.accounts = accounts;
   }
 
   @GetMapping("/config")
@@ -124,6 +128,7 @@ class SimulatorControlController {
     failures.reset();
     calls.reset();
     limiter.reset();
+    accounts.reset();
     log.info("simulator reset: no cards, counts, pending failures or misbehaviour");
     return ResponseEntity.noContent().build();
   }

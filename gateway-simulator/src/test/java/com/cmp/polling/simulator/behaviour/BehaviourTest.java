@@ -3,8 +3,10 @@ package com.cmp.polling.simulator.behaviour;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.cmp.polling.simulator.calls.CardOperation;
 import java.math.BigDecimal;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -80,5 +82,47 @@ class BehaviourTest {
 
     assertThatThrownBy(() -> new Behaviour(0, 0, limits, null))
         .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void batchSizes_andAccounts_areLookedUpByCarrier() {
+    Behaviour behaviour =
+        Behaviour.none()
+            .withBatchSize(1, CardOperation.USAGE, 10)
+            .withBatchSize(1, CardOperation.STOP, 100)
+            .withAccount("acct-a", new Account(List.of(1L, 2L), 20, 100_000L));
+
+    assertThat(behaviour.batchSizeFor(1, CardOperation.USAGE)).hasValue(10);
+    assertThat(behaviour.batchSizeFor(1, CardOperation.STOP)).hasValue(100);
+    assertThat(behaviour.batchSizeFor(1, CardOperation.REAL_NAME)).isEmpty();
+    assertThat(behaviour.batchSizeFor(2, CardOperation.USAGE)).isEmpty();
+    assertThat(behaviour.accountOf(2)).contains("acct-a");
+    assertThat(behaviour.accountOf(3)).isEmpty();
+  }
+
+  @Test
+  void badBatchSizesAndAccounts_areRefused() {
+    assertThatThrownBy(
+            () -> new Behaviour(0, 0, null, null, 0, Map.of(1L, Map.of("usage", 0)), null))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("batch size of usage at carrier 1");
+    assertThatThrownBy(() -> new Behaviour(0, 0, null, null, 0, Map.of(1L, Map.of("sms", 5)), null))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("unknown operation sms");
+    assertThatThrownBy(
+            () ->
+                Behaviour.none()
+                    .withAccount("acct-a", new Account(List.of(1L), null, null))
+                    .withAccount("acct-b", new Account(List.of(1L, 2L), null, null)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("carrier 1 is in two accounts");
+    assertThatThrownBy(() -> new Account(List.of(), 1, 1L))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new Account(List.of(1L), 0, null))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("callsPerSecond");
+    assertThatThrownBy(() -> new Account(List.of(1L), null, 0L))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("callsPerDay");
   }
 }

@@ -8,6 +8,7 @@ import com.cmp.polling.simulator.calls.CallCounter;
 import com.cmp.polling.simulator.calls.CardOperation;
 import com.cmp.polling.testsupport.time.SettableClock;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
@@ -25,6 +26,7 @@ class CardOperationGateTest {
   private final CallCounter calls = new CallCounter();
   private final BehaviourSettings settings = new BehaviourSettings();
   private final PendingFailures failures = new PendingFailures();
+  private final AccountLimits accounts = new AccountLimits(clock);
 
   @Test
   void admittedOperation_isCounted() {
@@ -117,8 +119,46 @@ class CardOperationGateTest {
         .doesNotThrowAnyException();
   }
 
+  @Test
+  void batchCall_takesOneCallOfItsAccount_andLeavesItsCardsPendingFailuresForTheAnswer() {
+    settings.replace(Behaviour.none().withAccount("acct-a", new Account(List.of(1L, 2L), 2, null)));
+    failures.arm("8986002", 1, 503);
+    CardOperationGate gate = gate(HIGHEST);
+
+    gate.admitBatch(1, List.of("8986001", "8986002", "8986003"), CardOperation.USAGE);
+    gate.admit(2, ICCID, CardOperation.USAGE);
+    Rejection third =
+        catchThrowableOfType(
+            Rejection.class, () -> gate.admitBatch(2, List.of(ICCID), CardOperation.USAGE));
+
+    assertThat(third.status()).isEqualTo(429);
+    assertThat(third.error()).isEqualTo("rate_limited");
+    assertThat(third.getMessage()).contains("account acct-a allows 2 calls per second");
+    assertThat(failures.take("8986002")).as("left for the batch answer").hasValue(503);
+    assertThat(calls.summary().byAccount().get("acct-a").calls()).isEqualTo(3);
+    assertThat(calls.summary().byAccount().get("acct-a").rateLimited()).isEqualTo(1);
+    assertThat(calls.summary().byOperation().get("usage").cardsInBatchCalls()).isEqualTo(4);
+  }
+
+  @Test
+  void accountOverItsDailyQuota_is429QuotaExceeded_untilMidnight() {
+    settings.replace(Behaviour.none().withAccount("acct-a", new Account(List.of(1L), null, 1L)));
+    CardOperationGate gate = gate(HIGHEST);
+    gate.admit(1, ICCID, CardOperation.USAGE);
+
+    Rejection refused = rejection(gate, 1, CardOperation.USAGE);
+
+    assertThat(refused.status()).isEqualTo(429);
+    assertThat(refused.error()).isEqualTo("quota_exceeded");
+    // 10:00 UTC: 14 hours to the next day.
+    assertThat(refused.retryAfterSeconds()).hasValue(14 * 3600);
+    assertThat(calls.summary().quotaRefused()).isEqualTo(1);
+    assertThat(calls.summary().rateLimited()).isZero();
+  }
+
   private CardOperationGate gate(RandomGenerator random) {
-    return new CardOperationGate(calls, settings, new RateLimiter(clock), failures, random);
+    return new CardOperationGate(
+        calls, settings, new RateLimiter(clock), accounts, failures, random);
   }
 
   private static Rejection rejection(

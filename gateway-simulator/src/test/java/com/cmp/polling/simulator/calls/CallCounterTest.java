@@ -2,6 +2,7 @@ package com.cmp.polling.simulator.calls;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -39,16 +40,18 @@ class CallCounterTest {
     counter.record("8986003", CardOperation.USAGE);
     counter.record("8986003", CardOperation.USAGE);
     counter.record("8986002", CardOperation.REAL_NAME);
-    counter.recordRateLimited();
+    counter.recordRateLimited(null);
 
     assertThat(counter.summary())
         .isEqualTo(
             new CallSummary(
                 7,
                 1,
+                0,
                 Map.of(
-                    "usage", new CallSummary.OperationCalls(6, 3, 2, 3),
-                    "real-name", new CallSummary.OperationCalls(1, 1, 0, 0))));
+                    "usage", new CallSummary.OperationCalls(6, 6, 0, 0, 3, 2, 3),
+                    "real-name", new CallSummary.OperationCalls(1, 1, 0, 0, 1, 0, 0)),
+                Map.of()));
   }
 
   @Test
@@ -70,7 +73,13 @@ class CallCounterTest {
     assertThat(counter.summary().byOperation().get("real-name"))
         .isEqualTo(
             new CallSummary.OperationCalls(
-                (long) threads * cards, cards, cards, (long) (threads - 1) * cards));
+                (long) threads * cards,
+                (long) threads * cards,
+                0,
+                0,
+                cards,
+                cards,
+                (long) (threads - 1) * cards));
   }
 
   @Test
@@ -81,7 +90,7 @@ class CallCounterTest {
   @Test
   void rateLimited_isCountedApart() {
     counter.record("8986001", CardOperation.USAGE);
-    counter.recordRateLimited();
+    counter.recordRateLimited(null);
 
     assertThat(counter.report().total()).isEqualTo(1);
     assertThat(counter.report().rateLimited()).isEqualTo(1);
@@ -90,11 +99,47 @@ class CallCounterTest {
   @Test
   void reset_forgetsEveryCount() {
     counter.record("8986001", CardOperation.START);
-    counter.recordRateLimited();
+    counter.recordRateLimited(null);
 
     counter.reset();
 
     assertThat(counter.report()).isEqualTo(new CallReport(0, 0, Map.of()));
-    assertThat(counter.summary()).isEqualTo(new CallSummary(0, 0, Map.of()));
+    assertThat(counter.summary()).isEqualTo(new CallSummary(0, 0, 0, Map.of(), Map.of()));
+  }
+
+  @Test
+  void batchCalls_countOnceAsCalls_andEachOfTheirCardsAsAskedAbout() {
+    counter.recordBatch(List.of("8986001", "8986002", "8986003"), CardOperation.USAGE);
+    counter.recordBatch(List.of("8986001", "8986004"), CardOperation.USAGE);
+    counter.record("8986002", CardOperation.USAGE);
+
+    CallSummary summary = counter.summary();
+
+    assertThat(summary.total()).isEqualTo(3);
+    assertThat(summary.byOperation().get("usage"))
+        .isEqualTo(new CallSummary.OperationCalls(3, 1, 2, 5, 4, 2, 2));
+    assertThat(counter.forCard("8986001")).isEqualTo(Map.of("usage", 2));
+    assertThat(counter.report().total()).isEqualTo(3);
+  }
+
+  @Test
+  void accounts_countTheirCalls_rateLimitsAndQuotaRefusalsApart() {
+    counter.recordAccountCall("acct-a");
+    counter.recordAccountCall("acct-a");
+    counter.recordAccountCall("acct-a");
+    counter.recordAccountCall("acct-b");
+    counter.recordRateLimited("acct-a");
+    counter.recordQuotaRefused("acct-a");
+    counter.recordRateLimited(null);
+
+    CallSummary summary = counter.summary();
+
+    assertThat(summary.rateLimited()).isEqualTo(2);
+    assertThat(summary.quotaRefused()).isEqualTo(1);
+    assertThat(summary.byAccount())
+        .isEqualTo(
+            Map.of(
+                "acct-a", new CallSummary.AccountCalls(3, 1, 1),
+                "acct-b", new CallSummary.AccountCalls(1, 0, 0)));
   }
 }

@@ -15,8 +15,26 @@ import java.util.List;
  * @param reasons for a stop every reason that held, its stop reason first; for a resume the reason
  *     lifted
  */
-record RequestedAction(
+public record RequestedAction(
     Card card, CardActionType type, List<StopReason> reasons, ActionTrigger trigger) {
+
+  public RequestedAction {
+    reasons = List.copyOf(reasons);
+    if (reasons.isEmpty()) {
+      throw new IllegalArgumentException(
+          "a stop or start of card " + card.id() + " needs a reason");
+    }
+  }
+
+  /** A stop for the first of {@code reasons}, every one of them logged. */
+  public static RequestedAction stop(Card card, List<StopReason> reasons, ActionTrigger trigger) {
+    return new RequestedAction(card, CardActionType.STOP, reasons, trigger);
+  }
+
+  /** A start lifting {@code lifted} (the reason the card was stopped for, or manual). */
+  public static RequestedAction resume(Card card, StopReason lifted, ActionTrigger trigger) {
+    return new RequestedAction(card, CardActionType.RESUME, List.of(lifted), trigger);
+  }
 
   /** The stop reason set, or the one lifted. */
   StopReason reason() {

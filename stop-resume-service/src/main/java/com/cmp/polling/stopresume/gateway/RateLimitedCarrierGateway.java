@@ -1,8 +1,16 @@
 package com.cmp.polling.stopresume.gateway;
 
+import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
-/** A gateway whose every call first waits for its carrier's rate-limit slot. */
+/**
+ * A gateway whose every call first waits for its carrier's rate-limit slot: one slot per call, so a
+ * batch call of ten cards costs one slot, not ten. The forms for many cards are cut here into the
+ * calls the gateway it wraps will make (per carrier, at most its {@link #batchSize}), each taking
+ * its slot before it is sent; when no slot comes in time, every card of that call fails with the
+ * limiter's retryable failure.
+ */
 public class RateLimitedCarrierGateway implements CarrierGateway, AutoCloseable {
 
   private final CarrierGateway delegate;
@@ -47,6 +55,67 @@ public class RateLimitedCarrierGateway implements CarrierGateway, AutoCloseable 
   public void start(CarrierCard card) {
     limiter.acquire(card.carrierId(), "start of " + card);
     delegate.start(card);
+  }
+
+  @Override
+  public int batchSize(long carrierId, CarrierOperation operation) {
+    return delegate.batchSize(carrierId, operation);
+  }
+
+  @Override
+  public List<CardOutcome<Boolean>> isRealNameVerifiedAll(List<CarrierCard> cards) {
+    return perCall(cards, CarrierOperation.REAL_NAME, delegate::isRealNameVerifiedAll);
+  }
+
+  @Override
+  public List<CardOutcome<MonthToDateUsage>> monthToDateUsageAll(List<CarrierCard> cards) {
+    return perCall(cards, CarrierOperation.USAGE, delegate::monthToDateUsageAll);
+  }
+
+  @Override
+  public List<CardOutcome<Optional<CarrierPackageState>>> packageStateAll(List<CarrierCard> cards) {
+    return perCall(cards, CarrierOperation.PACKAGE, delegate::packageStateAll);
+  }
+
+  @Override
+  public List<CardOutcome<Boolean>> isOnlineAll(List<CarrierCard> cards) {
+    return perCall(cards, CarrierOperation.NETWORK_STATUS, delegate::isOnlineAll);
+  }
+
+  @Override
+  public List<CardOutcome<Void>> stopAll(List<CarrierCard> cards) {
+    return perCall(cards, CarrierOperation.STOP, delegate::stopAll);
+  }
+
+  @Override
+  public List<CardOutcome<Void>> startAll(List<CarrierCard> cards) {
+    return perCall(cards, CarrierOperation.START, delegate::startAll);
+  }
+
+  /** The cards cut into the delegate's calls, each sent once its one slot is taken. */
+  private <T> List<CardOutcome<T>> perCall(
+      List<CarrierCard> cards,
+      CarrierOperation operation,
+      Function<List<CarrierCard>, List<CardOutcome<T>>> send) {
+    return CallPlan.of(cards, CarrierCard::carrierId, id -> batchSize(id, operation))
+        .runInTurn(
+            call -> {
+              long carrierId = call.get(0).carrierId();
+              try {
+                limiter.acquire(
+                    carrierId,
+                    call.size() == 1
+                        ? operation.wireName() + " of " + call.get(0)
+                        : operation.wireName()
+                            + " of "
+                            + call.size()
+                            + " cards of carrier "
+                            + carrierId);
+              } catch (GatewayUnavailableException e) {
+                return CardOutcome.allFailed(call.size(), e);
+              }
+              return send.apply(call);
+            });
   }
 
   /** Closes the gateway it wraps (its connection pool), if it has anything to close. */

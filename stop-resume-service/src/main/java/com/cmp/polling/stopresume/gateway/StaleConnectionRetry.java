@@ -11,8 +11,9 @@ import org.apache.hc.core5.http.protocol.HttpContext;
 import org.apache.hc.core5.util.TimeValue;
 
 /**
- * Sends a query (GET, harmless to repeat) once more when its pooled connection turned out to be
- * closed by the gateway: the request never reached it. Nothing else is retried here.
+ * Sends a query (a GET, or the POST of a batch query: harmless to repeat) once more when its pooled
+ * connection turned out to be closed by the gateway: the request never reached it. Stop and start,
+ * alone or in batches, are never repeated here, nor is anything else.
  */
 final class StaleConnectionRetry implements HttpRequestRetryStrategy {
 
@@ -22,7 +23,23 @@ final class StaleConnectionRetry implements HttpRequestRetryStrategy {
     boolean closedUnderUs =
         exception instanceof NoHttpResponseException
             || (exception instanceof SocketException && !(exception instanceof ConnectException));
-    return execCount == 1 && closedUnderUs && "GET".equals(request.getMethod());
+    return execCount == 1 && closedUnderUs && isQuery(request);
+  }
+
+  private static boolean isQuery(HttpRequest request) {
+    if ("GET".equals(request.getMethod())) {
+      return true;
+    }
+    String path = request.getPath();
+    int batch = path == null ? -1 : path.lastIndexOf("/batch/");
+    if (!"POST".equals(request.getMethod()) || batch < 0) {
+      return false;
+    }
+    try {
+      return CarrierOperation.fromWireName(path.substring(batch + "/batch/".length())).isQuery();
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
   }
 
   @Override

@@ -1,0 +1,87 @@
+package com.cmp.polling.stopresume.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.cmp.polling.simulator.GatewaySimulator;
+import com.cmp.polling.simulator.RunningSimulator;
+import com.cmp.polling.simulator.behaviour.Behaviour;
+import com.cmp.polling.simulator.calls.CardOperation;
+import com.cmp.polling.testsupport.redis.RedisExtension;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * One rate-limit slot per HTTP call: with each carrier allowed one call a second and no call
+ * waiting longer than 200 ms for its slot, ten cards of a carrier with batches get their answers
+ * from one slot, while two cards of a carrier without batches need two slots and the second is
+ * refused.
+ */
+class RateLimitedBatchIT {
+
+  @RegisterExtension static final RedisExtension redis = new RedisExtension();
+
+  static RunningSimulator simulator;
+  static RateLimitedCarrierGateway gateway;
+
+  @BeforeAll
+  static void start() {
+    simulator = GatewaySimulator.start();
+    simulator.control().configure(Behaviour.none().withBatchSize(1, CardOperation.USAGE, 10));
+    gateway =
+        new RateLimitedCarrierGateway(
+            new HttpCarrierGateway(
+                GatewaySettings.of(simulator.baseUrl())
+                    .withBatchSizes(BatchSizes.NONE.with(1, CarrierOperation.USAGE, 10))),
+            new CarrierRateLimiter(
+                redis.template(), Map.of(1L, 1, 2L, 1), null, Duration.ofMillis(200)));
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    gateway.close();
+    simulator.close();
+  }
+
+  @Test
+  void tenCardsInOneBatchCall_costOneSlot_twoSingleCallsCostTwo() {
+    // Connections opened and code warmed on an unlimited carrier: what follows takes milliseconds,
+    // well within the second that one slot lasts.
+    gateway.monthToDateUsageAll(cards(3, 2));
+
+    List<CardOutcome<MonthToDateUsage>> batched = gateway.monthToDateUsageAll(cards(1, 10));
+    List<CardOutcome<MonthToDateUsage>> single = gateway.monthToDateUsageAll(cards(2, 2));
+
+    assertThat(batched).allSatisfy(outcome -> assertThat(outcome.succeeded()).isTrue());
+    assertThat(single.get(0).succeeded()).isTrue();
+    assertThat(single.get(1).failure())
+        .isInstanceOf(GatewayUnavailableException.class)
+        .hasMessageContaining("carrier 2 is at its limit of 1 calls/s");
+    assertThat(gateway.batchSize(1, CarrierOperation.USAGE)).isEqualTo(10);
+
+    // Carrier 1's one slot of this second is taken: its next batch call waits for none.
+    List<CardOutcome<MonthToDateUsage>> again = gateway.monthToDateUsageAll(cards(1, 3));
+    assertThat(again)
+        .allSatisfy(
+            outcome ->
+                assertThat(outcome.failure())
+                    .isInstanceOf(GatewayUnavailableException.class)
+                    .hasMessageContaining("usage of 3 cards of carrier 1"));
+    assertThat(simulator.control().callSummary().byOperation().get("usage").calls())
+        .as("calls that reached the carrier")
+        .isEqualTo(2 + 2);
+  }
+
+  private static List<CarrierCard> cards(long carrierId, int count) {
+    List<CarrierCard> cards = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      cards.add(new CarrierCard(i, "8986" + carrierId + "0" + i, carrierId));
+    }
+    return cards;
+  }
+}
