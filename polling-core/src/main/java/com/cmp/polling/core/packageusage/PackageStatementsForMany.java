@@ -211,7 +211,8 @@ final class PackageStatementsForMany {
             PackageStatus.EXHAUSTED.code());
   }
 
-  private static Long[] idsOf(Collection<PackageOwner> owners, PackageOwner.Kind kind) {
+  /** The ids of the owners of one kind. */
+  static Long[] idsOf(Collection<PackageOwner> owners, PackageOwner.Kind kind) {
     return owners.stream().filter(o -> o.kind() == kind).map(PackageOwner::id).toArray(Long[]::new);
   }
 }
