@@ -4,6 +4,7 @@ import com.cmp.polling.simulator.behaviour.Behaviour;
 import com.cmp.polling.simulator.calls.CallReport;
 import com.cmp.polling.simulator.calls.CallSummary;
 import com.cmp.polling.simulator.state.CardState;
+import java.math.BigDecimal;
 import java.util.Map;
 import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.MediaType;
@@ -68,6 +69,20 @@ public final class SimulatorControl {
   /** A card's whole state (the defaults for a card never seen). */
   public CardState card(String iccid) {
     return client.get().uri("/sim/cards/{iccid}", iccid).retrieve().body(CardState.class);
+  }
+
+  /**
+   * Makes the card use {@code mbPerHour} of data while online, on the simulator's clock, from now
+   * on (0 stops it): its month total grows by itself.
+   */
+  public void setUsageRate(String iccid, BigDecimal mbPerHour) {
+    client
+        .put()
+        .uri("/sim/cards/{iccid}/usage-rate", iccid)
+        .contentType(MediaType.APPLICATION_JSON)
+        .body(Map.of("mbPerHour", mbPerHour))
+        .retrieve()
+        .toBodilessEntity();
   }
 
   /**
