@@ -38,4 +38,25 @@ public record CarddataWait(
       return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
   }
+
+  /** A duration as people read it: "2 d 03 h", "1 d", "3 h 05 min", "5 min", "12 min 30 s". */
+  public static String inWords(Duration d) {
+    long seconds = Math.max(0, d.toSeconds());
+    if (seconds >= 86_400) {
+      return twoUnits(seconds / 86_400, "d", seconds % 86_400 / 3600, "h");
+    }
+    if (seconds >= 3600) {
+      return twoUnits(seconds / 3600, "h", seconds % 3600 / 60, "min");
+    }
+    if (seconds >= 60) {
+      return twoUnits(seconds / 60, "min", seconds % 60, "s");
+    }
+    return seconds + " s";
+  }
+
+  private static String twoUnits(long big, String bigUnit, long small, String smallUnit) {
+    return small == 0
+        ? big + " " + bigUnit
+        : String.format(Locale.ROOT, "%d %s %02d %s", big, bigUnit, small, smallUnit);
+  }
 }

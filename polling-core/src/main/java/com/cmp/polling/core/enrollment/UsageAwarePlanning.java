@@ -46,7 +46,7 @@ final class UsageAwarePlanning {
     log.debug(
         "card {}: next carddata check in {} ({}): {}",
         checked.card().id(),
-        UsageAwareRule.words(wait.get().delay()),
+        CarddataWait.inWords(wait.get().delay()),
         wait.get().reason().code(),
         wait.get().why());
     return plan.withDue(TaskType.CARDDATA, wait.get().nextCheckAt());

@@ -87,9 +87,9 @@ final class UsageAwareRule implements CarddataIntervals {
             mbPerHour,
             outlook.rate().basis().words(),
             outlook.remainingMb().stripTrailingZeros().toPlainString(),
-            words(Duration.ofMillis((long) timeToLimitMs)),
+            CarddataWait.inWords(Duration.ofMillis((long) timeToLimitMs)),
             headroom(),
-            words(Duration.between(outlook.readAt(), limitWithHeadroom)));
+            CarddataWait.inWords(Duration.between(outlook.readAt(), limitWithHeadroom)));
     return decided(Reason.PREDICTED, now, wait, limitAt, outlook, why);
   }
 
@@ -120,20 +120,5 @@ final class UsageAwareRule implements CarddataIntervals {
       UsageOutlook outlook,
       String why) {
     return new CarddataWait(reason, delay, now.plus(delay), limitAt, outlook, why);
-  }
-
-  /** A duration as people read it: "2 d 3 h", "3 h 05 min", "12 min 30 s", "40 s". */
-  static String words(Duration d) {
-    long seconds = Math.max(0, d.toSeconds());
-    if (seconds >= 86_400) {
-      return seconds / 86_400 + " d " + seconds % 86_400 / 3600 + " h";
-    }
-    if (seconds >= 3600) {
-      return String.format(Locale.ROOT, "%d h %02d min", seconds / 3600, seconds % 3600 / 60);
-    }
-    if (seconds >= 60) {
-      return String.format(Locale.ROOT, "%d min %02d s", seconds / 60, seconds % 60);
-    }
-    return seconds + " s";
   }
 }

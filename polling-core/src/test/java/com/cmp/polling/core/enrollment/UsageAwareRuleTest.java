@@ -33,8 +33,8 @@ class UsageAwareRuleTest {
     assertThat(wait.nextCheckAt()).isEqualTo(READ.plus(Duration.ofMinutes(10)));
     assertThat(wait.why())
         .isEqualTo(
-            "at 60.0 MB/h (the card's recent rate) the 20 MB left run out in 20 min 00 s;"
-                + " planned as if at 2 times that rate: 10 min 00 s");
+            "at 60.0 MB/h (the card's recent rate) the 20 MB left run out in 20 min;"
+                + " planned as if at 2 times that rate: 10 min");
   }
 
   @Test
@@ -136,10 +136,12 @@ class UsageAwareRuleTest {
 
   @Test
   void durationsInWords() {
-    assertThat(UsageAwareRule.words(Duration.ofSeconds(40))).isEqualTo("40 s");
-    assertThat(UsageAwareRule.words(Duration.ofSeconds(750))).isEqualTo("12 min 30 s");
-    assertThat(UsageAwareRule.words(Duration.ofMinutes(185))).isEqualTo("3 h 05 min");
-    assertThat(UsageAwareRule.words(Duration.ofHours(51))).isEqualTo("2 d 3 h");
+    assertThat(CarddataWait.inWords(Duration.ofSeconds(40))).isEqualTo("40 s");
+    assertThat(CarddataWait.inWords(Duration.ofSeconds(750))).isEqualTo("12 min 30 s");
+    assertThat(CarddataWait.inWords(Duration.ofMinutes(185))).isEqualTo("3 h 05 min");
+    assertThat(CarddataWait.inWords(Duration.ofHours(51))).isEqualTo("2 d 03 h");
+    assertThat(CarddataWait.inWords(Duration.ofHours(24))).isEqualTo("1 d");
+    assertThat(CarddataWait.inWords(Duration.ofMinutes(5))).isEqualTo("5 min");
   }
 
   private static void assertConfig(CarddataWait wait, String why) {
