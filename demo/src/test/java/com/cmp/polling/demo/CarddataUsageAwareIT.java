@@ -61,15 +61,7 @@ class CarddataUsageAwareIT {
         .update();
     idle = postgres.data().card().insert();
     postgres.data().packageOfCard(idle).usage("0", "1000").insert();
-    Endpoints endpoints =
-        new Endpoints(
-            postgres.jdbcUrl(),
-            postgres.server().user(),
-            postgres.server().password(),
-            redis.host(),
-            redis.port(),
-            redis.database(),
-            kafka.bootstrapServers());
+    Endpoints endpoints = TestEndpoints.of(postgres, redis, kafka);
     apps =
         PipelineApps.start(
             endpoints,

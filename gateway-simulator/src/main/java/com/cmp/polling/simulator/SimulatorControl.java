@@ -76,13 +76,7 @@ public final class SimulatorControl {
    * on (0 stops it): its month total grows by itself.
    */
   public void setUsageRate(String iccid, BigDecimal mbPerHour) {
-    client
-        .put()
-        .uri("/sim/cards/{iccid}/usage-rate", iccid)
-        .contentType(MediaType.APPLICATION_JSON)
-        .body(Map.of("mbPerHour", mbPerHour))
-        .retrieve()
-        .toBodilessEntity();
+    putCardJson("/sim/cards/{iccid}/usage-rate", iccid, Map.of("mbPerHour", mbPerHour));
   }
 
   /**
@@ -90,11 +84,16 @@ public final class SimulatorControl {
    * (the default), {@code exhausted} or {@code expired}.
    */
   public void setPackage(String iccid, String state) {
+    putCardJson("/sim/cards/{iccid}/package", iccid, Map.of("state", state));
+  }
+
+  /** PUTs a JSON body to one of a card's control paths, ignoring the answer's body. */
+  private void putCardJson(String path, String iccid, Object body) {
     client
         .put()
-        .uri("/sim/cards/{iccid}/package", iccid)
+        .uri(path, iccid)
         .contentType(MediaType.APPLICATION_JSON)
-        .body(Map.of("state", state))
+        .body(body)
         .retrieve()
         .toBodilessEntity();
   }

@@ -8,6 +8,7 @@ import com.cmp.polling.core.switches.RuleSwitchCache;
 import com.cmp.polling.core.switches.RuleSwitchStore;
 import com.cmp.polling.core.switches.SwitchSetting;
 import com.cmp.polling.demo.PipelineApps;
+import com.cmp.polling.demo.TestEndpoints;
 import com.cmp.polling.demo.infra.Endpoints;
 import com.cmp.polling.operator.monitoring.FleetSnapshot;
 import com.cmp.polling.scheduler.schedule.SchedulingLoop;
@@ -70,15 +71,7 @@ class ConsoleBrowserIT {
   @BeforeAll
   static void start() throws Exception {
     Chromium.assumeInstalled();
-    Endpoints endpoints =
-        new Endpoints(
-            postgres.jdbcUrl(),
-            postgres.server().user(),
-            postgres.server().password(),
-            redis.host(),
-            redis.port(),
-            redis.database(),
-            kafka.bootstrapServers());
+    Endpoints endpoints = TestEndpoints.of(postgres, redis, kafka);
     apps =
         PipelineApps.start(
             endpoints,

@@ -6,11 +6,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Collection;
 import java.util.EnumMap;
-import java.util.HashMap;
 import java.util.Map;
-import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.jdbc.support.SqlArrayValue;
 
 /**
  * The allowances of many owners at once ({@link PackageRule#allowancePerOwner}): one statement per
@@ -38,25 +35,11 @@ final class PackageAllowances {
   }
 
   Map<PackageOwner, PackageAllowance> of(Collection<PackageOwner> owners) {
-    Map<PackageOwner, PackageAllowance> allowances = new HashMap<>(owners.size() * 2);
-    for (PackageOwner.Kind kind : PackageOwner.Kind.values()) {
-      Long[] ids = PackageStatementsForMany.idsOf(owners, kind);
-      if (ids.length == 0) {
-        continue;
-      }
-      jdbc.sql(ALLOWANCES.get(kind))
-          .param(new SqlArrayValue("bigint", (Object[]) ids))
-          .query(
-              (RowCallbackHandler)
-                  rs -> allowances.put(new PackageOwner(kind, rs.getLong("owner_id")), read(rs)));
-    }
-    for (PackageOwner owner : owners) {
-      allowances.putIfAbsent(owner, PackageAllowance.NONE);
-    }
-    return allowances;
+    return PackageStatementsForMany.perOwner(
+        jdbc, ALLOWANCES, owners, PackageAllowances::read, PackageAllowance.NONE);
   }
 
-  private static PackageAllowance read(ResultSet rs) throws SQLException {
+  private static PackageAllowance read(ResultSet rs, int row) throws SQLException {
     boolean unlimited = rs.getBoolean("unlimited");
     return new PackageAllowance(
         unlimited ? PackageAllowance.Limit.UNLIMITED : PackageAllowance.Limit.LIMITED,
