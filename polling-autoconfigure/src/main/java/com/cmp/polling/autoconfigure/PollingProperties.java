@@ -195,7 +195,12 @@ public record PollingProperties(
       @DefaultValue("5m") Duration minInterval,
       @DefaultValue("2.0") double headroomFactor) {
 
-    /** These settings as the planner takes them, validated there. */
+    public UsageAware {
+      // Checked at binding, so that a bad value stops the app naming this group.
+      new UsageAwareSettings(enabled, minInterval, maxInterval, headroomFactor);
+    }
+
+    /** These settings as the planner takes them. */
     public UsageAwareSettings settings() {
       return new UsageAwareSettings(enabled, minInterval, maxInterval, headroomFactor);
     }
