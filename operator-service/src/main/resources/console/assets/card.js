@@ -25,6 +25,17 @@ function exemptionsText(view) {
     view.exemptions.map((e) => e.reason + " set aside: " + e.text).join("; ");
 }
 
+// "next carddata check 2026-12-01 14:05:00Z: at 3.1 MB/h (the card's recent rate) the package
+// reaches its limit at 2026-12-01 14:12:00Z": the queue's time, and why by the usage-aware rule.
+function carddataPlanText(view) {
+  const plan = view.carddataPlan;
+  if (!plan) return "no carddata check";
+  const place = view.queues.find((q) => q.taskType === "carddata");
+  const next = place && place.nextCheckAt ? time(place.nextCheckAt) : "not queued";
+  return "next carddata check " + next + ": " + plan.explanation +
+    (plan.reason === "predicted" ? " at " + time(plan.limitAt) : "");
+}
+
 function facts(view) {
   const c = view.card;
   return el("section", {}, el("h2", {}, "Card " + c.id),
@@ -39,6 +50,7 @@ function facts(view) {
       ["polled", view.polling.polled ? "yes, config " + view.polling.configName + " (id " + view.polling.configId + "), condition " + view.polling.condition + ", checks " + view.polling.taskTypes.join(", ") : "no: " + view.polling.notPolledBecause],
       ["protection period", view.protection ? "keeps it " + view.protection + " for " + duration(view.protectionSecondsLeft) : "none"],
       ["month usage", num(c.monthUsageMb) + " MB since " + (c.monthStart || "–") + " (last month " + num(c.lastMonthTotalMb) + " MB)"],
+      ["carddata plan", carddataPlanText(view)],
     ].map(([k, v]) => el("tr", {}, el("th", {}, k), el("td", { id: "card-" + k.replace(/ /g, "-") }, v)))));
 }
 

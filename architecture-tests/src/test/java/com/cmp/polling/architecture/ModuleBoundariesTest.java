@@ -55,6 +55,7 @@ class ModuleBoundariesTest {
   static final String EMBEDDED = "com.cmp.polling.embedded..";
   static final String ENROLLMENT = "com.cmp.polling.core.enrollment..";
   static final String ENROLLMENT_RULE = "com.cmp.polling.core.enrollment.CardEnrollment";
+  static final String USAGE_AWARE_RULE = "com.cmp.polling.core.enrollment.UsageAwareRule";
   static final String[] APPS = {
     "com.cmp.polling.scheduler..",
     "com.cmp.polling.operator..",
@@ -314,6 +315,9 @@ class ModuleBoundariesTest {
         .orShould()
         .dependOnClassesThat()
         .haveFullyQualifiedName(ENROLLMENT_RULE)
+        .orShould()
+        .dependOnClassesThat()
+        .haveFullyQualifiedName(USAGE_AWARE_RULE)
         .because(
             "CardPlanner is the one place that decides whether a card is polled, under which"
                 + " config and when (issue 18): it reads the configs, the device flags and the"

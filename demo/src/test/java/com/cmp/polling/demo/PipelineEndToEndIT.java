@@ -60,15 +60,7 @@ class PipelineEndToEndIT {
     DemoFleet fleet = new DemoFleet(postgres.dataSource(), CARDS);
     fleet.useIntervals(CheckIntervals.test());
     fleet.seed();
-    Endpoints endpoints =
-        new Endpoints(
-            postgres.jdbcUrl(),
-            postgres.server().user(),
-            postgres.server().password(),
-            redis.host(),
-            redis.port(),
-            redis.database(),
-            kafka.bootstrapServers());
+    Endpoints endpoints = TestEndpoints.of(postgres, redis, kafka);
     apps =
         PipelineApps.start(
             endpoints,

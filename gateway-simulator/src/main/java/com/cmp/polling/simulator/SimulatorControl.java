@@ -4,6 +4,7 @@ import com.cmp.polling.simulator.behaviour.Behaviour;
 import com.cmp.polling.simulator.calls.CallReport;
 import com.cmp.polling.simulator.calls.CallSummary;
 import com.cmp.polling.simulator.state.CardState;
+import java.math.BigDecimal;
 import java.util.Map;
 import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.MediaType;
@@ -71,15 +72,28 @@ public final class SimulatorControl {
   }
 
   /**
+   * Makes the card use {@code mbPerHour} of data while online, on the simulator's clock, from now
+   * on (0 stops it): its month total grows by itself.
+   */
+  public void setUsageRate(String iccid, BigDecimal mbPerHour) {
+    putCardJson("/sim/cards/{iccid}/usage-rate", iccid, Map.of("mbPerHour", mbPerHour));
+  }
+
+  /**
    * Sets what the package query reports for the card: {@code none}, {@code pending}, {@code active}
    * (the default), {@code exhausted} or {@code expired}.
    */
   public void setPackage(String iccid, String state) {
+    putCardJson("/sim/cards/{iccid}/package", iccid, Map.of("state", state));
+  }
+
+  /** PUTs a JSON body to one of a card's control paths, ignoring the answer's body. */
+  private void putCardJson(String path, String iccid, Object body) {
     client
         .put()
-        .uri("/sim/cards/{iccid}/package", iccid)
+        .uri(path, iccid)
         .contentType(MediaType.APPLICATION_JSON)
-        .body(Map.of("state", state))
+        .body(body)
         .retrieve()
         .toBodilessEntity();
   }

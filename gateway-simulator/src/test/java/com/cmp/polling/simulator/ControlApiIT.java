@@ -119,6 +119,34 @@ class ControlApiIT {
   }
 
   @Test
+  void usageRate_growsTheMonthTotalOnTheClock_whileTheCardIsOnline_andResetForgetsIt() {
+    control.setCard(ICCID, new CardState(true, true, NOVEMBER, new BigDecimal("100")));
+    control.setUsageRate(ICCID, new BigDecimal("120"));
+
+    clock.set(NOW.plusSeconds(90));
+    assertThat(control.card(ICCID).totalMb()).isEqualByComparingTo("103");
+    assertThat(http.get("/sim/cards/{iccid}/usage-rate", ICCID).json())
+        .isEqualTo(Map.of("mbPerHour", 120));
+
+    control.setCard(ICCID, CardState.online(false));
+    clock.set(NOW.plusSeconds(600));
+    assertThat(control.card(ICCID).totalMb()).isEqualByComparingTo("103");
+
+    control.reset();
+    control.setCard(ICCID, new CardState(true, true, NOVEMBER, BigDecimal.ONE));
+    clock.set(NOW.plusSeconds(3600));
+    assertThat(control.card(ICCID).totalMb()).isEqualByComparingTo("1");
+  }
+
+  @Test
+  void usageRate_belowZero_isABadRequest() {
+    Answer answer = http.putJson("/sim/cards/{iccid}/usage-rate", "{\"mbPerHour\": -1}", ICCID);
+
+    assertThat(answer.status()).isEqualTo(400);
+    assertThat(answer.json().get("message").toString()).contains("mbPerHour must be 0 or more");
+  }
+
+  @Test
   void putCard_withBrokenJson_isABadRequest_withTheErrorBody() {
     Answer answer = http.putJson("/sim/cards/{iccid}", "{\"online\": ", ICCID);
 

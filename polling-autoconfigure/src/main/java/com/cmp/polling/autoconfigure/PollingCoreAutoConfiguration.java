@@ -6,6 +6,7 @@ import com.cmp.polling.core.config.PollingConfigManager;
 import com.cmp.polling.core.config.PollingConfigStore;
 import com.cmp.polling.core.device.DeviceStore;
 import com.cmp.polling.core.enrollment.CardPlanner;
+import com.cmp.polling.core.enrollment.PlanningMetrics;
 import com.cmp.polling.core.lifecycle.PollingLifecycleService;
 import com.cmp.polling.core.lock.OperationLocks;
 import com.cmp.polling.core.packageusage.PackageUsageStore;
@@ -16,6 +17,8 @@ import com.cmp.polling.core.queue.ShardCountMarker;
 import com.cmp.polling.core.stopresumelog.StopResumeLogStore;
 import com.cmp.polling.core.usage.DataUsageStore;
 import com.cmp.polling.schemas.json.PayloadCodec;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -158,8 +161,16 @@ public class PollingCoreAutoConfiguration {
       PollingConfigManager configs,
       DeviceStore devices,
       ProtectionPeriods protection,
-      Clock clock) {
-    return new CardPlanner(configs, devices, protection, clock);
+      Clock clock,
+      PollingProperties properties,
+      ObjectProvider<MeterRegistry> registry) {
+    return new CardPlanner(
+        configs,
+        devices,
+        protection,
+        clock,
+        properties.planning().usageAware().settings(),
+        new PlanningMetrics(registry.getIfAvailable(SimpleMeterRegistry::new)));
   }
 
   @Bean

@@ -1,5 +1,6 @@
 package com.cmp.polling.autoconfigure;
 
+import com.cmp.polling.core.enrollment.UsageAwareSettings;
 import java.net.URI;
 import java.time.Duration;
 import java.util.HashMap;
@@ -17,6 +18,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param gateway the carrier gateway (needed by processes that stop or resume cards)
  * @param stopResume retries and locks of stop/resume
  * @param rules rule switches and the rule dry run
+ * @param planning when checks are due beyond their config's intervals
  */
 @ConfigurationProperties("cmp.polling")
 public record PollingProperties(
@@ -25,7 +27,8 @@ public record PollingProperties(
     @DefaultValue Kafka kafka,
     @DefaultValue Gateway gateway,
     @DefaultValue StopResume stopResume,
-    @DefaultValue Rules rules) {
+    @DefaultValue Rules rules,
+    @DefaultValue Planning planning) {
 
   /**
    * @param shardCount shards per task type (card id % shard count)
@@ -201,4 +204,42 @@ public record PollingProperties(
   public record Rules(
       @DefaultValue("30s") Duration switchRefreshInterval,
       @DefaultValue("20000") int dryRunPageSize) {}
+
+  /**
+   * @param usageAware the usage-aware carddata intervals
+   */
+  public record Planning(@DefaultValue UsageAware usageAware) {}
+
+  /**
+   * After a carddata check, the card's next one comes when its packages would run out at its
+   * estimated usage rate times {@code headroom-factor}, within {@code min-interval} and {@code
+   * max-interval}; where nothing can be predicted (no data limit, no rate yet, a stopped card) the
+   * config's interval applies. Read by the processes that complete carddata checks (the handlers)
+   * and explain them (the operator app); the scheduler's reconciler takes {@code max-interval} as
+   * an interval the pipeline may plan.
+   *
+   * @param enabled whether a carddata check's next time follows the card's usage (off: every
+   *     carddata check one config interval after the last)
+   * @param maxInterval the longest wait between two carddata checks: an idle card, or one far from
+   *     its limit, is checked this often
+   * @param minInterval the shortest wait, however close the card is to its limit
+   * @param headroomFactor how many times its estimated rate a card is assumed to use (the margin):
+   *     2 checks a card again when half its predicted time to the limit has passed
+   */
+  public record UsageAware(
+      @DefaultValue("false") boolean enabled,
+      @DefaultValue("24h") Duration maxInterval,
+      @DefaultValue("5m") Duration minInterval,
+      @DefaultValue("2.0") double headroomFactor) {
+
+    public UsageAware {
+      // Checked at binding, so that a bad value stops the app naming this group.
+      new UsageAwareSettings(enabled, minInterval, maxInterval, headroomFactor);
+    }
+
+    /** These settings as the planner takes them. */
+    public UsageAwareSettings settings() {
+      return new UsageAwareSettings(enabled, minInterval, maxInterval, headroomFactor);
+    }
+  }
 }

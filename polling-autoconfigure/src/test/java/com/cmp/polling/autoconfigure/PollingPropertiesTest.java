@@ -23,6 +23,31 @@ class PollingPropertiesTest {
   }
 
   @Test
+  void usageAwareIntervals_areOffByDefault_withTheirBounds_andABadBoundIsRefused() {
+    PollingProperties.UsageAware defaults = bind(Map.of()).planning().usageAware();
+    assertThat(defaults.enabled()).isFalse();
+    assertThat(defaults.maxInterval()).isEqualTo(Duration.ofHours(24));
+    assertThat(defaults.minInterval()).isEqualTo(Duration.ofMinutes(5));
+    assertThat(defaults.headroomFactor()).isEqualTo(2.0);
+
+    PollingProperties.UsageAware on =
+        bind(Map.of(
+                "cmp.polling.planning.usage-aware.enabled", "true",
+                "cmp.polling.planning.usage-aware.max-interval", "10m",
+                "cmp.polling.planning.usage-aware.min-interval", "20s"))
+            .planning()
+            .usageAware();
+    assertThat(on.settings().longestWait()).isEqualTo(Duration.ofMinutes(10));
+    assertThatThrownBy(
+            () ->
+                bind(
+                    Map.of(
+                        "cmp.polling.planning.usage-aware.enabled", "true",
+                        "cmp.polling.planning.usage-aware.max-interval", "1m")))
+        .hasStackTraceContaining("max-interval (PT1M) must be at least its min-interval (PT5M)");
+  }
+
+  @Test
   void perCarrierRateLimits_bindByCarrierId() {
     PollingProperties properties =
         bind(

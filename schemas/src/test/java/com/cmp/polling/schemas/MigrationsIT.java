@@ -29,7 +29,8 @@ class MigrationsIT {
           "V12__card_month_usage.sql",
           "V13__usage_samples_by_day.sql",
           "V14__planning_change_marker.sql",
-          "V16__first_install_not_realname_off.sql");
+          "V16__first_install_not_realname_off.sql",
+          "V17__card_usage_last_change.sql");
 
   @RegisterExtension static final PostgresExtension postgres = PostgresExtension.empty();
 

@@ -1,14 +1,18 @@
 package com.cmp.polling.handlers.base;
 
 import com.cmp.polling.core.card.Card;
+import com.cmp.polling.core.enrollment.UsageOutlook;
 import com.cmp.polling.stopresume.Evaluation;
 
 /**
  * Where a card goes once its check is done (or could not run), and the card as the check last read
  * it when nothing changed it since: completion then matches that card's config without reading it
  * again.
+ *
+ * @param usage what a carddata check learnt of the card's usage: its next carddata check is planned
+ *     from it; null for other checks
  */
-public record CheckOutcome(Kind kind, Card currentCard) {
+public record CheckOutcome(Kind kind, Card currentCard, UsageOutlook usage) {
 
   /** Where the card goes. */
   public enum Kind {
@@ -30,9 +34,19 @@ public record CheckOutcome(Kind kind, Card currentCard) {
   public static final CheckOutcome LEAVE = new CheckOutcome(Kind.LEAVE, null);
   public static final CheckOutcome GONE = new CheckOutcome(Kind.GONE, null);
 
+  /** An outcome that says nothing of the card's usage. */
+  public CheckOutcome(Kind kind, Card currentCard) {
+    this(kind, currentCard, null);
+  }
+
   /** The next check, with the card as the check last saw it: nothing it did changed it since. */
   public static CheckOutcome next(Card current) {
     return new CheckOutcome(Kind.NEXT, current);
+  }
+
+  /** This outcome with what the check learnt of the card's usage. */
+  public CheckOutcome withUsage(UsageOutlook outlook) {
+    return new CheckOutcome(kind, currentCard, outlook);
   }
 
   /**

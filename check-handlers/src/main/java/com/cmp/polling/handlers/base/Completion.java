@@ -193,7 +193,8 @@ class Completion {
     for (Finish finish : finishes) {
       Optional<Card> card = current.get(finish.cardId());
       if (card != null && card.isPresent()) {
-        checked.add(new CheckedCard(card.get(), finish.deviceAllowsPolling()));
+        checked.add(
+            new CheckedCard(card.get(), finish.deviceAllowsPolling(), finish.outcome().usage()));
       }
     }
     Map<Long, EnrollmentPlan> plans = new HashMap<>(checked.size() * 2);

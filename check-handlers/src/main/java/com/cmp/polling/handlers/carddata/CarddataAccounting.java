@@ -67,23 +67,55 @@ class CarddataAccounting {
   }
 
   /**
+   * What the accounting of a poll's cards left.
+   *
+   * @param at when it was done: the moment the cards' usage stands for (null when none was)
+   * @param counters the counters of each card accounted, as written or, where nothing changed, as
+   *     read (the card's usage outlook starts from them)
+   * @param failed the cards that could not be accounted, with why (another check kept changing
+   *     their counters)
+   */
+  record Accounted(Instant at, Map<Long, MonthUsage> counters, Map<Long, RuntimeException> failed) {
+
+    /** No card accounted: each failed as said. */
+    static Accounted none(Map<Long, RuntimeException> failed) {
+      return new Accounted(null, Map.of(), failed);
+    }
+
+    /** The accountings of parts of a poll as one (at the time of the first that counted any). */
+    static Accounted merged(List<Accounted> parts) {
+      Instant at = null;
+      Map<Long, MonthUsage> counters = new HashMap<>();
+      Map<Long, RuntimeException> failed = new HashMap<>();
+      for (Accounted part : parts) {
+        at = at == null ? part.at() : at;
+        counters.putAll(part.counters());
+        failed.putAll(part.failed());
+      }
+      return new Accounted(at, counters, failed);
+    }
+  }
+
+  /**
    * Records what the carrier reported for each card.
    *
    * @param cards the cards as the poll read them, by id
    * @param reported what the carrier reported for each of them
-   * @return the cards that could not be accounted, with why (another check kept changing their
-   *     counters); every other card is accounted
+   * @return every card's counters afterwards, and those that could not be accounted
    */
-  Map<Long, RuntimeException> recordAll(
-      Map<Long, Card> cards, Map<Long, MonthToDateUsage> reported) {
+  Accounted recordAll(Map<Long, Card> cards, Map<Long, MonthToDateUsage> reported) {
     Instant now = clock.instant();
-    Map<Long, Change> changes = changes(cards, reported, counters.findByCards(reported.keySet()));
+    Map<Long, MonthUsage> stored = counters.findByCards(reported.keySet());
+    Map<Long, MonthUsage> after = new HashMap<>(reported.size() * 2);
+    reported.keySet().forEach(id -> after.put(id, stored.getOrDefault(id, MonthUsage.NONE)));
+    Map<Long, Change> changes = changes(cards, reported, stored, now);
     if (changes.isEmpty()) {
-      return Map.of();
+      return new Accounted(now, after, Map.of());
     }
     partitions.ensureCovers(now);
+    Accounted written;
     try {
-      return transaction.execute(status -> write(changes, cards, reported, now));
+      written = transaction.execute(status -> write(changes, cards, reported, now));
     } catch (DataIntegrityViolationException e) {
       if (!String.valueOf(e.getMessage()).contains("no partition of relation")) {
         throw e;
@@ -92,17 +124,22 @@ class CarddataAccounting {
       log.warn("no partition for the usage samples of {}; creating it and trying again", now);
       partitions.forgetKnown();
       partitions.ensureCovers(now);
-      return transaction.execute(status -> write(changes, cards, reported, now));
+      written = transaction.execute(status -> write(changes, cards, reported, now));
     }
+    after.putAll(written.counters());
+    written.failed().keySet().forEach(after::remove);
+    return new Accounted(now, after, written.failed());
   }
 
-  private Map<Long, RuntimeException> write(
+  /** The poll's writes, in the caller's transaction: the counters written, the cards failed. */
+  private Accounted write(
       Map<Long, Change> first,
       Map<Long, Card> cards,
       Map<Long, MonthToDateUsage> reported,
       Instant now) {
     List<DataUsageSample> newSamples = new ArrayList<>(first.size());
     Map<PackageOwner, List<OwnerDeductions.CardDelta>> deltas = new LinkedHashMap<>();
+    Map<Long, MonthUsage> writtenCounters = new HashMap<>(first.size() * 2);
     Map<Long, Change> pending = first;
     for (int attempt = 1; attempt <= ATTEMPTS && !pending.isEmpty(); attempt++) {
       List<CounterChange> counterChanges = new ArrayList<>(pending.size());
@@ -116,6 +153,7 @@ class CarddataAccounting {
           continue;
         }
         change.log();
+        writtenCounters.put(cardId, change.counters().after());
         MonthToDateUsage sample = reported.get(cardId);
         newSamples.add(
             new DataUsageSample(
@@ -129,7 +167,9 @@ class CarddataAccounting {
       }
       // Another check wrote these cards' counters since they were read: from what it wrote.
       pending =
-          lost.isEmpty() ? Map.of() : changes(cards, lost, counters.findByCards(lost.keySet()));
+          lost.isEmpty()
+              ? Map.of()
+              : changes(cards, lost, counters.findByCards(lost.keySet()), now);
     }
     samples.insertAll(newSamples);
     deductions.deduct(deltas);
@@ -144,12 +184,15 @@ class CarddataAccounting {
                         + " changed by other checks "
                         + ATTEMPTS
                         + " times while it was accounted")));
-    return failed;
+    return new Accounted(now, writtenCounters, failed);
   }
 
   /** The accounting of each card whose counters the carrier's report changes. */
   private static Map<Long, Change> changes(
-      Map<Long, Card> cards, Map<Long, MonthToDateUsage> reported, Map<Long, MonthUsage> stored) {
+      Map<Long, Card> cards,
+      Map<Long, MonthToDateUsage> reported,
+      Map<Long, MonthUsage> stored,
+      Instant now) {
     Map<Long, Change> changes = new LinkedHashMap<>();
     reported.forEach(
         (cardId, sample) -> {
@@ -166,7 +209,10 @@ class CarddataAccounting {
             changes.put(
                 cardId,
                 new Change(
-                    new CounterChange(cardId, before, accounted.counters()), accounted, current));
+                    new CounterChange(
+                        cardId, before, MonthAccounting.stamped(current, accounted, now)),
+                    accounted,
+                    current));
           }
         });
     return changes;

@@ -34,16 +34,19 @@ class CarddataCheck implements BatchCheckBody<MonthToDateUsage> {
   private static final Logger log = LoggerFactory.getLogger(CarddataCheck.class);
 
   private final CarddataAccounting accounting;
+  private final UsageOutlooks outlooks;
   private final CarrierGateway gateway;
   private final PollEvaluations evaluations;
   private final HandlerMetrics metrics;
 
   CarddataCheck(
       CarddataAccounting accounting,
+      UsageOutlooks outlooks,
       CarrierGateway gateway,
       PollEvaluations evaluations,
       HandlerMetrics metrics) {
     this.accounting = accounting;
+    this.outlooks = outlooks;
     this.gateway = gateway;
     this.evaluations = evaluations;
     this.metrics = metrics;
@@ -73,7 +76,8 @@ class CarddataCheck implements BatchCheckBody<MonthToDateUsage> {
       reported.put(q.card().id(), q.reply());
     }
     Map<Long, CheckResult> results = new HashMap<>(queried.size() * 2);
-    account(cards, reported).forEach((id, failure) -> results.put(id, CheckResult.failed(failure)));
+    CarddataAccounting.Accounted accounting = account(cards, reported);
+    accounting.failed().forEach((id, failure) -> results.put(id, CheckResult.failed(failure)));
     List<Card> accounted = new ArrayList<>(cards.size());
     cards.forEach(
         (id, card) -> {
@@ -84,21 +88,31 @@ class CarddataCheck implements BatchCheckBody<MonthToDateUsage> {
     evaluations
         .evaluate(type(), accounted, workers)
         .forEach((id, evaluation) -> results.put(id, evaluation.asCheckResult()));
+    // Each card's usage outlook goes with its outcome to completion, which plans the next check.
+    outlooks
+        .of(accounted, accounting)
+        .forEach(
+            (id, outlook) -> {
+              CheckResult result = results.get(id);
+              if (result != null && result.outcome() != null) {
+                results.put(id, CheckResult.of(result.outcome().withUsage(outlook)));
+              }
+            });
     return results;
   }
 
   /**
    * The poll's accounting in one transaction, else card by card.
    *
-   * @return the cards not accounted, with why
+   * @return the cards' counters, and the cards not accounted, with why
    */
-  private Map<Long, RuntimeException> account(
+  private CarddataAccounting.Accounted account(
       Map<Long, Card> cards, Map<Long, MonthToDateUsage> reported) {
     try {
       return accounting.recordAll(cards, reported);
     } catch (RuntimeException e) {
       if (reported.size() == 1) {
-        return Map.of(reported.keySet().iterator().next(), e);
+        return CarddataAccounting.Accounted.none(Map.of(reported.keySet().iterator().next(), e));
       }
       log.warn(
           "accounting of {} cards in one transaction failed ({}); each card on its own",
@@ -106,15 +120,15 @@ class CarddataCheck implements BatchCheckBody<MonthToDateUsage> {
           e.getMessage());
       metrics.batchFallback(TaskType.CARDDATA, "accounting");
     }
-    Map<Long, RuntimeException> failed = new HashMap<>();
+    List<CarddataAccounting.Accounted> each = new ArrayList<>(reported.size());
     reported.forEach(
         (cardId, usage) -> {
           try {
-            failed.putAll(accounting.recordAll(cards, Map.of(cardId, usage)));
+            each.add(accounting.recordAll(cards, Map.of(cardId, usage)));
           } catch (RuntimeException e) {
-            failed.put(cardId, e);
+            each.add(CarddataAccounting.Accounted.none(Map.of(cardId, e)));
           }
         });
-    return failed;
+    return CarddataAccounting.Accounted.merged(each);
   }
 }

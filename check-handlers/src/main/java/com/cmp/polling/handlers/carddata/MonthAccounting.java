@@ -1,9 +1,11 @@
 package com.cmp.polling.handlers.carddata;
 
+import com.cmp.polling.core.card.LastUsageChange;
 import com.cmp.polling.core.card.MonthUsage;
 import com.cmp.polling.stopresume.gateway.MonthToDateUsage;
 import java.math.BigDecimal;
-import java.util.Objects;
+import java.time.Instant;
+import java.time.ZoneOffset;
 
 /**
  * Month accounting of a carddata sample: the carrier reports the month-to-date total; what was used
@@ -29,9 +31,23 @@ final class MonthAccounting {
    * (the same month, the same total) has nothing to write.
    */
   static boolean changes(MonthUsage before, MonthUsage after) {
-    return !Objects.equals(before.monthStart(), after.monthStart())
-        || before.currentMonthUsageMb().compareTo(after.currentMonthUsageMb()) != 0
-        || before.lastMonthTotalMb().compareTo(after.lastMonthTotalMb()) != 0;
+    return !before.sameCounters(after);
+  }
+
+  /**
+   * The sample's counters, stamped with their move seen at {@code at}: by the usage it found (none
+   * for a correction downwards), used since the counters' previous move, or since the month began
+   * when the sample opened a new month after it (the new total was all used in the new month).
+   * Without a previous move known (a first sample), the span is not known either.
+   */
+  static MonthUsage stamped(MonthUsage current, Sample sample, Instant at) {
+    Instant since = current.lastChange() == null ? null : current.lastChange().at();
+    if (since != null && sample.newMonth()) {
+      Instant monthBegan = sample.counters().monthStart().atStartOfDay(ZoneOffset.UTC).toInstant();
+      since = monthBegan.isAfter(since) ? monthBegan : since;
+    }
+    BigDecimal used = sample.delta().signum() > 0 ? sample.delta() : BigDecimal.ZERO;
+    return sample.counters().changedAt(new LastUsageChange(at, used, since));
   }
 
   static Sample account(MonthUsage current, MonthToDateUsage reported) {

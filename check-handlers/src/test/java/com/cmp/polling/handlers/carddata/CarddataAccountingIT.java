@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
+import com.cmp.polling.core.card.LastUsageChange;
 import com.cmp.polling.core.card.MonthUsage;
 import com.cmp.polling.core.packageusage.PackageUsageStore;
 import com.cmp.polling.core.usage.DataUsageStore;
@@ -18,6 +19,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
+import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -58,7 +60,7 @@ class CarddataAccountingIT {
     long card = postgres.data().card().monthUsage(NOVEMBER, "10", "0").insert();
     postgres.data().packageOfCard(card).status(1).usage("10", "1000").insert();
 
-    assertThat(accounting.recordAll(cards(card), report(card, NOVEMBER, "12"))).isEmpty();
+    assertThat(accounting.recordAll(cards(card), report(card, NOVEMBER, "12")).failed()).isEmpty();
 
     assertThat(partitions.list()).anyMatch(p -> day.equals(p.firstDay()));
     assertThat(samples.findByCard(card))
@@ -94,8 +96,7 @@ class CarddataAccountingIT {
     assertThat(samples.findByCard(card))
         .singleElement()
         .satisfies(s -> assertThat(s.deltaMb()).isEqualByComparingTo("30"));
-    assertThat(counters.findByCard(card))
-        .isEqualTo(new MonthUsage(NOVEMBER, new BigDecimal("130.000"), new BigDecimal("5.000")));
+    assertThat(counters.findByCard(card).sameCounters(usage(NOVEMBER, "130", "5"))).isTrue();
     assertThat(packageUsage(card)).isEqualByComparingTo("130");
     assertThat(cardRowVersion(card)).as("card row still untouched").isEqualTo(cardVersion);
   }
@@ -111,12 +112,49 @@ class CarddataAccountingIT {
     // The carrier reporting the old month again once the new one has begun: ignored.
     accounting.recordAll(cards(card), report(card, NOVEMBER, "45"));
 
-    assertThat(counters.findByCard(card))
-        .isEqualTo(new MonthUsage(december, new BigDecimal("3.000"), new BigDecimal("40.000")));
+    assertThat(counters.findByCard(card).sameCounters(usage(december, "3", "40"))).isTrue();
     assertThat(samples.findByCard(card))
         .extracting(s -> s.deltaMb().stripTrailingZeros().toPlainString())
         .containsExactly("40", "3");
     assertThat(packageUsage(card)).isEqualByComparingTo("43");
+  }
+
+  @Test
+  void aMove_stampsTheCountersWithItsTimeAndAmount_andTheAccountingGivesEveryCardsCounters() {
+    Instant changedBefore = clock.instant().minus(Duration.ofHours(2));
+    long moving =
+        postgres
+            .data()
+            .card()
+            .monthUsage(NOVEMBER, "100", "0")
+            .lastUsageChange(changedBefore, "10", null)
+            .insert();
+    long still = postgres.data().card().monthUsage(NOVEMBER, "7", "0").insert();
+    Map<Long, Card> cards = new HashMap<>(cards(moving));
+    cards.putAll(cards(still));
+    Map<Long, MonthToDateUsage> reports = new HashMap<>(report(moving, NOVEMBER, "160"));
+    reports.putAll(report(still, NOVEMBER, "7"));
+
+    CarddataAccounting.Accounted accounted = accounting.recordAll(cards, reports);
+
+    // 60 MB since the change two hours before: what the card's recent rate is made of.
+    LastUsageChange move = accounted.counters().get(moving).lastChange();
+    assertThat(move.at()).isEqualTo(clock.instant());
+    assertThat(move.mb()).isEqualByComparingTo("60");
+    assertThat(move.since()).isEqualTo(changedBefore);
+    assertThat(accounted.at()).isEqualTo(clock.instant());
+    assertThat(accounted.failed()).isEmpty();
+    assertThat(accounted.counters().get(moving).sameCounters(usage(NOVEMBER, "160", "0"))).isTrue();
+    assertThat(counters.findByCard(moving).lastChange().mb()).isEqualByComparingTo("60");
+    assertThat(counters.findByCard(moving).lastChange().since())
+        .isEqualTo(changedBefore.truncatedTo(ChronoUnit.MICROS));
+    // Unchanged: the counters as read, nothing written.
+    assertThat(accounted.counters().get(still)).isEqualTo(counters.findByCard(still));
+    assertThat(samples.findByCard(still)).isEmpty();
+  }
+
+  private static MonthUsage usage(LocalDate month, String current, String last) {
+    return new MonthUsage(month, new BigDecimal(current), new BigDecimal(last));
   }
 
   private static Map<Long, Card> cards(long card) {

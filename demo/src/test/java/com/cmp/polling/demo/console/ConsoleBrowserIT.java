@@ -8,6 +8,7 @@ import com.cmp.polling.core.switches.RuleSwitchCache;
 import com.cmp.polling.core.switches.RuleSwitchStore;
 import com.cmp.polling.core.switches.SwitchSetting;
 import com.cmp.polling.demo.PipelineApps;
+import com.cmp.polling.demo.TestEndpoints;
 import com.cmp.polling.demo.infra.Endpoints;
 import com.cmp.polling.operator.monitoring.FleetSnapshot;
 import com.cmp.polling.scheduler.schedule.SchedulingLoop;
@@ -23,6 +24,8 @@ import com.cmp.polling.testsupport.redis.RedisExtension;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -68,15 +71,7 @@ class ConsoleBrowserIT {
   @BeforeAll
   static void start() throws Exception {
     Chromium.assumeInstalled();
-    Endpoints endpoints =
-        new Endpoints(
-            postgres.jdbcUrl(),
-            postgres.server().user(),
-            postgres.server().password(),
-            redis.host(),
-            redis.port(),
-            redis.database(),
-            kafka.bootstrapServers());
+    Endpoints endpoints = TestEndpoints.of(postgres, redis, kafka);
     apps =
         PipelineApps.start(
             endpoints,
@@ -89,7 +84,8 @@ class ConsoleBrowserIT {
                 "cmp.polling.scheduler.initializer.enabled", "false",
                 "cmp.polling.scheduler.triggers.enabled", "false",
                 "cmp.polling.operator.monitoring.snapshot-interval", "500ms",
-                "cmp.polling.operator.monitoring.rate-sample", "1s"));
+                "cmp.polling.operator.monitoring.rate-sample", "1s",
+                "cmp.polling.planning.usage-aware.enabled", "true"));
     console = "http://127.0.0.1:" + PipelineApps.port(apps.operator());
     carrier = apps.simulator().control();
     browser = Chromium.start();
@@ -210,6 +206,44 @@ class ConsoleBrowserIT {
 
   @Test
   @Order(6)
+  void aCardNearingItsLimit_hasItsNextCarddataCheckExplained() {
+    // 30 MB in the two hours up to its last move, an hour ago: 15 MB/h; 30 MB left.
+    Instant now = Instant.now();
+    long card =
+        postgres
+            .data()
+            .card()
+            .monthUsage(LocalDate.now(ZoneOffset.UTC).withDayOfMonth(1), "1", "0")
+            .lastUsageChange(now.minus(Duration.ofHours(1)), "30", now.minus(Duration.ofHours(2)))
+            .insert();
+    postgres.data().packageOfCard(card).usage("70", "100").insert();
+
+    try {
+      browser.get(console + "/console/card?id=" + card);
+
+      String time = "\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}Z";
+      WebElement plan =
+          wait(browser)
+              .until(ExpectedConditions.visibilityOfElementLocated(By.id("card-carddata-plan")));
+      assertThat(plan.getText())
+          .matches(
+              "next carddata check ("
+                  + time
+                  + "|not queued): at 15\\.0 MB/h \\(the card's recent rate\\) the package"
+                  + " reaches its limit at "
+                  + time);
+    } finally {
+      // Out of the fleet again: the configs page counts the cards the other tests made.
+      postgres
+          .jdbc()
+          .sql("UPDATE tb_iot_card SET deleted_at = now() WHERE id = ?")
+          .param(card)
+          .update();
+    }
+  }
+
+  @Test
+  @Order(7)
   void aCardSparedByARuleSwitch_namesTheSwitchOnItsPage() {
     // Not polled, so no round of the later tests picks it up; the rules' verdict holds all the
     // same.
@@ -233,7 +267,7 @@ class ConsoleBrowserIT {
   }
 
   @Test
-  @Order(7)
+  @Order(8)
   void aDeadLetter_canBeReplayed_andLeavesTheList() throws Exception {
     long card = dueCards.get(2);
     String topic = Topics.TASK_CARDDATA.deadLetterName();
@@ -272,7 +306,7 @@ class ConsoleBrowserIT {
   }
 
   @Test
-  @Order(8)
+  @Order(9)
   void configsAndDevicePages_showWhatTheDatabaseHolds() {
     browser.get(console + "/console/configs");
     WebElement activated =
@@ -296,7 +330,7 @@ class ConsoleBrowserIT {
   }
 
   @Test
-  @Order(9)
+  @Order(10)
   void overview_showsTheRoundHeldBack_sinceWhenAndWhy() throws Exception {
     // The handlers stop, and a realname task published five minutes ago waits for nobody: more
     // than max-lag-age (60 s by default), so the next measure holds realname back.
@@ -342,7 +376,7 @@ class ConsoleBrowserIT {
   }
 
   @Test
-  @Order(10)
+  @Order(11)
   void logout_endsTheSession() {
     browser.get(console + "/console/");
     wait(browser).until(ExpectedConditions.elementToBeClickable(By.id("logout"))).click();

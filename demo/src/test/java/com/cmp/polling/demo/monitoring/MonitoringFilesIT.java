@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.cmp.polling.demo.PipelineApps;
+import com.cmp.polling.demo.TestEndpoints;
 import com.cmp.polling.demo.infra.Endpoints;
 import com.cmp.polling.operator.action.ManualTriggers;
 import com.cmp.polling.operator.monitoring.FleetSnapshot;
@@ -51,15 +52,7 @@ class MonitoringFilesIT {
 
   @BeforeAll
   static void start() throws Exception {
-    Endpoints endpoints =
-        new Endpoints(
-            postgres.jdbcUrl(),
-            postgres.server().user(),
-            postgres.server().password(),
-            redis.host(),
-            redis.port(),
-            redis.database(),
-            kafka.bootstrapServers());
+    Endpoints endpoints = TestEndpoints.of(postgres, redis, kafka);
     apps =
         PipelineApps.start(
             endpoints,

@@ -2,6 +2,7 @@ package com.cmp.polling.simulator.state;
 
 import java.math.BigDecimal;
 import java.time.Clock;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.concurrent.ConcurrentHashMap;
@@ -13,20 +14,25 @@ import org.springframework.stereotype.Component;
  * Every card's state, by ICCID. A card never seen reads as {@link CardState#fresh fresh} in the
  * current month (UTC) and is stored from its first change. Every read and change sees the card
  * {@link CardState#inMonth in the current month}: once the clock is past the month of its total,
- * the card starts the new month with 0 MB. Each change is atomic per card, so concurrent usage
- * queries never lose growth.
+ * the card starts the new month with 0 MB. A card given a steady usage rate ({@link #setUsageRate})
+ * has what it used on the clock added before each read and change. Each change is atomic per card,
+ * so concurrent usage queries never lose growth.
  */
 @Component
 public class CardStates {
 
   private final Clock clock;
   private final ConcurrentMap<String, CardState> cards = new ConcurrentHashMap<>();
+  private final UsageGrowth growth = new UsageGrowth();
 
   public CardStates(Clock clock) {
     this.clock = clock;
   }
 
   public CardState get(String iccid) {
+    if (growth.grows(iccid)) {
+      return update(iccid, state -> state);
+    }
     CardState state = cards.get(iccid);
     return state != null ? state.inMonth(currentMonth()) : fresh();
   }
@@ -59,17 +65,45 @@ public class CardStates {
             state.online() ? state.with(CardState.usage(null, state.totalMb().add(mb))) : state);
   }
 
-  public void reset() {
-    cards.clear();
+  /**
+   * From now on the card uses {@code mbPerHour} of data while online, on the simulator's clock (0
+   * stops it); returns its state, with what it used until now.
+   */
+  public CardState setUsageRate(String iccid, BigDecimal mbPerHour) {
+    if (mbPerHour.signum() < 0) {
+      throw new IllegalArgumentException("mbPerHour must be 0 or more, was " + mbPerHour);
+    }
+    return update(
+        iccid,
+        state -> {
+          growth.set(iccid, mbPerHour, clock.instant());
+          return state;
+        });
   }
 
+  /** The card's steady usage in MB per hour (0 when none was set). */
+  public BigDecimal usageRate(String iccid) {
+    return growth.rate(iccid);
+  }
+
+  public void reset() {
+    cards.clear();
+    growth.reset();
+  }
+
+  /** Applies the change to the card as it is now: in this month, its steady usage added. */
   private CardState update(String iccid, UnaryOperator<CardState> change) {
+    Instant now = clock.instant();
     LocalDate month = currentMonth();
     CardState changed =
         cards.compute(
             iccid,
             (card, state) ->
-                change.apply(state != null ? state.inMonth(month) : CardState.fresh(month)));
+                change.apply(
+                    growth.upToNow(
+                        iccid,
+                        state != null ? state.inMonth(month) : CardState.fresh(month),
+                        now)));
     return changed.inMonth(month);
   }
 

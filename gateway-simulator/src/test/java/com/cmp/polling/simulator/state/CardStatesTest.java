@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.cmp.polling.testsupport.time.SettableClock;
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import org.junit.jupiter.api.Test;
@@ -51,6 +52,36 @@ class CardStatesTest {
 
     cards.setOnline(ICCID, true);
     assertThat(cards.addUsage(ICCID, new BigDecimal("5")).totalMb()).isEqualByComparingTo("10");
+  }
+
+  @Test
+  void aSteadyRate_growsTheTotalOnTheClock_inThousandths_losingNothingToFrequentReads() {
+    cards.setUsageRate(ICCID, new BigDecimal("3.6"));
+
+    // 3.6 MB/h is 0.001 MB a second: read every 400 ms, nothing is lost to rounding.
+    for (int i = 0; i < 10; i++) {
+      clock.advance(Duration.ofMillis(400));
+      cards.get(ICCID);
+    }
+
+    assertThat(cards.get(ICCID).totalMb()).isEqualByComparingTo("0.004");
+    assertThat(cards.usageRate(ICCID)).isEqualByComparingTo("3.6");
+  }
+
+  @Test
+  void aSteadyRate_pausesWhileTheCardIsStopped_andARateOfZeroEndsIt() {
+    cards.setUsageRate(ICCID, new BigDecimal("60"));
+    clock.advance(Duration.ofMinutes(10));
+    cards.setOnline(ICCID, false);
+    clock.advance(Duration.ofMinutes(30));
+    cards.setOnline(ICCID, true);
+    clock.advance(Duration.ofMinutes(5));
+
+    assertThat(cards.get(ICCID).totalMb()).isEqualByComparingTo("15");
+
+    cards.setUsageRate(ICCID, BigDecimal.ZERO);
+    clock.advance(Duration.ofHours(1));
+    assertThat(cards.get(ICCID).totalMb()).isEqualByComparingTo("15");
   }
 
   @Test

@@ -227,6 +227,11 @@ class ConsoleApiIT {
     assertThat(carddata.path("intervalSeconds").asLong()).isEqualTo(3600);
     assertThat(Instant.parse(carddata.path("lastCheckAt").asString())).isEqualTo(sampled);
     assertThat(carddata.path("lastCheckFrom").asString()).isEqualTo("usage sample");
+    // The usage-aware carddata intervals are off by default: the config's interval, and why.
+    assertThat(view.at("/carddataPlan/usageAware").asBoolean()).isFalse();
+    assertThat(view.at("/carddataPlan/explanation").asString())
+        .isEqualTo("config interval: usage-aware planning is off");
+    assertThat(view.at("/carddataPlan/waitSeconds").asLong()).isEqualTo(3600);
     JsonNode packages = view.path("queues").get(2);
     assertThat(packages.path("manualPending").asBoolean()).isTrue();
     assertThat(packages.path("state").asString()).isEqualTo("scheduled");

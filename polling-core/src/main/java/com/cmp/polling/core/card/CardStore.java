@@ -1,7 +1,6 @@
 package com.cmp.polling.core.card;
 
 import com.cmp.polling.core.jdbc.Rows;
-import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Collection;
@@ -36,7 +35,8 @@ public class CardStore {
   /** One card as an operator looks at it: with its month usage counters. */
   private static final String SELECT_WITH_USAGE =
       COLUMNS
-          + ", u.month_start, u.current_month_usage_mb, u.last_month_total_mb"
+          + ", "
+          + MonthUsageRows.columns("u")
           + " FROM tb_iot_card c "
           + DevicePlacement.JOIN_LIVE_DEVICE
           + " LEFT JOIN tb_card_month_usage u ON u.iot_card_id = c.id";
@@ -191,13 +191,7 @@ public class CardStore {
   }
 
   static Card mapWithUsage(ResultSet rs, int row) throws SQLException {
-    BigDecimal current = rs.getBigDecimal("current_month_usage_mb");
-    MonthUsage usage =
-        current == null
-            ? MonthUsage.NONE
-            : new MonthUsage(
-                Rows.date(rs, "month_start"), current, rs.getBigDecimal("last_month_total_mb"));
-    return card(rs, usage);
+    return card(rs, MonthUsageRows.read(rs));
   }
 
   private static Card card(ResultSet rs, MonthUsage usage) throws SQLException {

@@ -8,6 +8,7 @@ import com.cmp.polling.core.config.PollingConfigManager;
 import com.cmp.polling.core.device.DeviceStore;
 import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.schemas.task.TaskType;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -33,16 +34,52 @@ public class CardPlanner {
   private final DeviceStore devices;
   private final ProtectionPeriods protection;
   private final CardEnrollment rule;
+  private final UsageAwarePlanning usageAware;
 
+  /** A planner whose carddata checks follow their config's interval alone. */
   public CardPlanner(
       PollingConfigManager configs,
       DeviceStore devices,
       ProtectionPeriods protection,
       Clock clock) {
+    this(
+        configs,
+        devices,
+        protection,
+        clock,
+        UsageAwareSettings.OFF,
+        new PlanningMetrics(new SimpleMeterRegistry()));
+  }
+
+  /**
+   * @param usageAware whether (and within which bounds) a carddata check's next time follows the
+   *     card's usage ({@link CarddataIntervals})
+   */
+  public CardPlanner(
+      PollingConfigManager configs,
+      DeviceStore devices,
+      ProtectionPeriods protection,
+      Clock clock,
+      UsageAwareSettings usageAware,
+      PlanningMetrics metrics) {
     this.configs = configs;
     this.devices = devices;
     this.protection = protection;
     this.rule = new CardEnrollment(clock);
+    this.usageAware = new UsageAwarePlanning(usageAware, clock, metrics);
+  }
+
+  /**
+   * The usage-aware carddata intervals alone, on {@code clock}: the rule {@link #afterCheck}
+   * applies, for code that replays it on a clock of its own (nothing is read).
+   */
+  public static CarddataIntervals carddataIntervals(UsageAwareSettings settings, Clock clock) {
+    return new UsageAwareRule(settings, clock);
+  }
+
+  /** The usage-aware carddata intervals' settings of this planner. */
+  public UsageAwareSettings usageAware() {
+    return usageAware.settings();
   }
 
   /** {@link #plan(List, Timing)} for one card. */
@@ -107,6 +144,8 @@ public class CardPlanner {
    * After a check of {@code type}: each card's plan for that one check, due one interval from now,
    * under the configs in force and with the device flag the check found (no device query). The
    * protection periods are read, once, only for protect checks: no other interval depends on them.
+   * A carddata check's next time follows the card's usage instead where the usage-aware intervals
+   * are on ({@link CarddataIntervals}, from the outlook the check supplied).
    */
   public List<EnrollmentPlan> afterCheck(TaskType type, List<CheckedCard> checked) {
     if (checked.isEmpty()) {
@@ -120,16 +159,29 @@ public class CardPlanner {
     List<EnrollmentPlan> plans = new ArrayList<>(checked.size());
     for (CheckedCard one : checked) {
       Card card = one.card();
-      plans.add(
+      EnrollmentPlan plan =
           rule.plan(
                   card,
                   one.deviceAllowsPolling(),
                   protectedCards.contains(card.id()),
                   Timing.AFTER_INTERVAL,
                   snapshot)
-              .onlyFor(type));
+              .onlyFor(type);
+      plans.add(type == TaskType.CARDDATA ? usageAware.afterCarddataCheck(plan, one) : plan);
     }
     return plans;
+  }
+
+  /**
+   * What the usage-aware carddata intervals make of {@code card} with {@code outlook} now: how a
+   * console explains a card's next carddata check. Nothing is read, nothing recorded.
+   *
+   * @param plan the card's plan, as {@link #plan} made it
+   * @return empty when the plan has no carddata check (the card is not polled, or its config checks
+   *     no usage)
+   */
+  public Optional<CarddataWait> carddataWait(EnrollmentPlan plan, Card card, UsageOutlook outlook) {
+    return usageAware.waitOf(plan, card, outlook);
   }
 
   /**

@@ -72,6 +72,18 @@ public record EnrollmentPlan(
     return Optional.empty();
   }
 
+  /** This plan with the check of {@code type} due at {@code at} instead. */
+  EnrollmentPlan withDue(TaskType type, Instant at) {
+    return new EnrollmentPlan(
+        cardId,
+        config,
+        checks.stream()
+            .map(check -> check.taskType() == type ? new ScheduledCheck(cardId, type, at) : check)
+            .toList(),
+        notPolled,
+        skipReason);
+  }
+
   /** This plan with only the check of {@code type} (a plan made for that one check). */
   EnrollmentPlan onlyFor(TaskType type) {
     return new EnrollmentPlan(

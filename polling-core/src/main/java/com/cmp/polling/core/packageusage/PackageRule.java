@@ -19,7 +19,9 @@ import java.util.stream.Collectors;
  *       exhausted, with room before at its limit, older first (as long as one active package has
  *       room, the owner is not exhausted). The deduction target is the first active package in that
  *       order, which is the deciding package whenever that one is active;
- *   <li>{@link #factsPerOwner}: the owner's verdicts, grouped per owner.
+ *   <li>{@link #factsPerOwner}: the owner's verdicts, grouped per owner;
+ *   <li>{@link #allowancePerOwner}: how much data the owner's packages still allow before the
+ *       deciding package is exhausted, grouped per owner.
  * </ul>
  *
  * <p>Why constants built in Java rather than a database view or function: the status codes then
@@ -97,6 +99,35 @@ public final class PackageRule {
         GROUP BY %1$s
         """
         .formatted(kind.column(), VALID, EXHAUSTED, DECIDING_ORDER, IN_USE, LIVE, COUNTS);
+  }
+
+  /**
+   * The data allowance of every owner of one kind with a package in use ({@link PackageAllowance}),
+   * one row each, columns {@code owner_id}; {@code unlimited} (an active package without a limit:
+   * usage never exhausts the owner); {@code remaining_mb}, the room left in its active limited
+   * packages (as long as one of them has room, it decides before any exhausted one, so the owner is
+   * stopped for exhaustion only once all of it is used; 0 when none has room); {@code
+   * current_used_mb} and {@code current_since}, what the package deductions go to now (the first
+   * active one in deciding order) has used, and since when: its activation, or its last monthly
+   * reset when later (both null when no package is active). Owners missing from the result have no
+   * package in use. Used as a derived table like {@link #factsPerOwner}.
+   */
+  public static String allowancePerOwner(PackageOwner.Kind kind) {
+    String active = is(PackageStatus.ACTIVE);
+    return """
+        SELECT %1$s AS owner_id,
+               bool_or(%2$s AND data_limit_mb = 0) AS unlimited,
+               COALESCE(sum(data_limit_mb - data_usage_mb)
+                            FILTER (WHERE %2$s AND data_limit_mb > 0 AND NOT %3$s), 0)
+                   AS remaining_mb,
+               (array_agg(data_usage_mb ORDER BY %4$s) FILTER (WHERE %2$s))[1] AS current_used_mb,
+               (array_agg(GREATEST(activated_at, next_reset_at - interval '1 month')
+                          ORDER BY %4$s) FILTER (WHERE %2$s))[1] AS current_since
+        FROM tb_package_usage
+        WHERE %1$s IS NOT NULL AND %5$s AND %6$s
+        GROUP BY %1$s
+        """
+        .formatted(kind.column(), active, AT_LIMIT, DECIDING_ORDER, IN_USE, LIVE);
   }
 
   private static String statusIn(PackageStatus... statuses) {

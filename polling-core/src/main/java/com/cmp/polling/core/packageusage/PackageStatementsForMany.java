@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.OptionalLong;
 import org.springframework.jdbc.core.RowCallbackHandler;
+import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.SqlArrayValue;
 
@@ -51,20 +52,40 @@ final class PackageStatementsForMany {
   }
 
   Map<PackageOwner, PackageFacts> factsOf(Collection<PackageOwner> owners) {
-    Map<PackageOwner, PackageFacts> facts = new HashMap<>(owners.size() * 2);
+    return perOwner(jdbc, FACTS, owners, PackageStatementsForMany::facts, PackageFacts.NONE);
+  }
+
+  /**
+   * Runs one of the per-owner reads taking the owners' ids as an array, for each kind of owner
+   * present, and reads each row's {@code owner_id} and value.
+   *
+   * @param none the value of an owner the read does not find
+   * @return the value of every owner asked for
+   */
+  static <T> Map<PackageOwner, T> perOwner(
+      JdbcClient jdbc,
+      Map<PackageOwner.Kind, String> statements,
+      Collection<PackageOwner> owners,
+      RowMapper<T> read,
+      T none) {
+    Map<PackageOwner, T> found = new HashMap<>(owners.size() * 2);
     for (PackageOwner.Kind kind : PackageOwner.Kind.values()) {
       Long[] ids = idsOf(owners, kind);
       if (ids.length == 0) {
         continue;
       }
-      jdbc.sql(FACTS.get(kind))
+      jdbc.sql(statements.get(kind))
           .param(new SqlArrayValue("bigint", (Object[]) ids))
-          .query(collectInto(facts, kind));
+          .query(
+              (RowCallbackHandler)
+                  rs ->
+                      found.put(
+                          new PackageOwner(kind, rs.getLong("owner_id")), read.mapRow(rs, 0)));
     }
     for (PackageOwner owner : owners) {
-      facts.putIfAbsent(owner, PackageFacts.NONE);
+      found.putIfAbsent(owner, none);
     }
-    return facts;
+    return found;
   }
 
   Map<PackageOwner, PackageFacts> factsOfRange(PackageOwner.Kind kind, long afterId, long lastId) {
@@ -166,10 +187,10 @@ final class PackageStatementsForMany {
   /** Each row of {@link PackageRule#factsPerOwner} as its owner's facts, into {@code facts}. */
   private static RowCallbackHandler collectInto(
       Map<PackageOwner, PackageFacts> facts, PackageOwner.Kind kind) {
-    return rs -> facts.put(new PackageOwner(kind, rs.getLong("owner_id")), facts(rs));
+    return rs -> facts.put(new PackageOwner(kind, rs.getLong("owner_id")), facts(rs, 0));
   }
 
-  private static PackageFacts facts(ResultSet rs) throws SQLException {
+  private static PackageFacts facts(ResultSet rs, int row) throws SQLException {
     long deciding = rs.getLong("deciding_package_id");
     OptionalLong decidingId = rs.wasNull() ? OptionalLong.empty() : OptionalLong.of(deciding);
     return new PackageFacts(
@@ -211,7 +232,8 @@ final class PackageStatementsForMany {
             PackageStatus.EXHAUSTED.code());
   }
 
-  private static Long[] idsOf(Collection<PackageOwner> owners, PackageOwner.Kind kind) {
+  /** The ids of the owners of one kind. */
+  static Long[] idsOf(Collection<PackageOwner> owners, PackageOwner.Kind kind) {
     return owners.stream().filter(o -> o.kind() == kind).map(PackageOwner::id).toArray(Long[]::new);
   }
 }

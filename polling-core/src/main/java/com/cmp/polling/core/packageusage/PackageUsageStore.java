@@ -54,10 +54,12 @@ public class PackageUsageStore {
 
   private final JdbcClient jdbc;
   private final PackageStatementsForMany forMany;
+  private final PackageAllowances allowances;
 
   public PackageUsageStore(JdbcClient jdbc) {
     this.jdbc = jdbc;
     this.forMany = new PackageStatementsForMany(jdbc);
+    this.allowances = new PackageAllowances(jdbc);
   }
 
   /** Every live package of the owner, whatever its status, by id (for operators). */
@@ -89,6 +91,23 @@ public class PackageUsageStore {
    */
   public Map<PackageOwner, PackageFacts> factsOf(Collection<PackageOwner> owners) {
     return forMany.factsOf(owners);
+  }
+
+  /** {@link #allowancesOf} of one owner. */
+  public PackageAllowance allowanceOf(PackageOwner owner) {
+    return allowancesOf(Set.of(owner)).get(owner);
+  }
+
+  /**
+   * How much data each owner's packages still allow before the package rule stops its cards for
+   * exhaustion, and how fast the package in use is used ({@link PackageRule#allowancePerOwner}):
+   * one query per kind of owner.
+   *
+   * @return the allowance of every owner asked for ({@link PackageAllowance#NONE} for owners
+   *     without a package in use)
+   */
+  public Map<PackageOwner, PackageAllowance> allowancesOf(Collection<PackageOwner> owners) {
+    return allowances.of(owners);
   }
 
   /**

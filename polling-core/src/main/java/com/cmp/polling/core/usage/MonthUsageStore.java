@@ -1,6 +1,8 @@
 package com.cmp.polling.core.usage;
 
+import com.cmp.polling.core.card.LastUsageChange;
 import com.cmp.polling.core.card.MonthUsage;
+import com.cmp.polling.core.card.MonthUsageRows;
 import com.cmp.polling.core.jdbc.Rows;
 import java.math.BigDecimal;
 import java.time.LocalDate;
@@ -11,6 +13,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.SqlArrayValue;
@@ -30,10 +33,12 @@ public class MonthUsageStore {
       """
       UPDATE tb_card_month_usage u
       SET month_start = x.new_month, current_month_usage_mb = x.new_current,
-          last_month_total_mb = x.new_last
+          last_month_total_mb = x.new_last, changed_at = x.changed_at,
+          last_change_mb = x.change_mb, last_change_since = x.change_since
       FROM unnest(?::bigint[], ?::date[], ?::numeric[], ?::numeric[], ?::date[], ?::numeric[],
-                  ?::numeric[]) AS x(id, old_month, old_current, old_last, new_month, new_current,
-                                     new_last)
+                  ?::numeric[], ?::timestamptz[], ?::numeric[], ?::timestamptz[])
+          AS x(id, old_month, old_current, old_last, new_month, new_current, new_last, changed_at,
+               change_mb, change_since)
       WHERE u.iot_card_id = x.id AND u.month_start IS NOT DISTINCT FROM x.old_month
         AND u.current_month_usage_mb = x.old_current AND u.last_month_total_mb = x.old_last
       RETURNING u.iot_card_id
@@ -42,8 +47,9 @@ public class MonthUsageStore {
   private static final String INSERT_IF_ABSENT =
       """
       INSERT INTO tb_card_month_usage (iot_card_id, month_start, current_month_usage_mb,
-          last_month_total_mb)
-      SELECT * FROM unnest(?::bigint[], ?::date[], ?::numeric[], ?::numeric[]) ORDER BY 1
+          last_month_total_mb, changed_at, last_change_mb, last_change_since)
+      SELECT * FROM unnest(?::bigint[], ?::date[], ?::numeric[], ?::numeric[], ?::timestamptz[],
+                           ?::numeric[], ?::timestamptz[]) ORDER BY 1
       ON CONFLICT (iot_card_id) DO NOTHING
       RETURNING iot_card_id
       """;
@@ -61,18 +67,13 @@ public class MonthUsageStore {
       return found;
     }
     jdbc.sql(
-            "SELECT iot_card_id, month_start, current_month_usage_mb, last_month_total_mb"
-                + " FROM tb_card_month_usage WHERE iot_card_id = ANY(?)")
+            "SELECT u.iot_card_id, "
+                + MonthUsageRows.columns("u")
+                + " FROM tb_card_month_usage u WHERE u.iot_card_id = ANY(?)")
         .param(new SqlArrayValue("bigint", cardIds.toArray()))
         .query(
             (RowCallbackHandler)
-                rs ->
-                    found.put(
-                        rs.getLong(1),
-                        new MonthUsage(
-                            Rows.date(rs, "month_start"),
-                            rs.getBigDecimal(3),
-                            rs.getBigDecimal(4))));
+                rs -> found.put(rs.getLong("iot_card_id"), MonthUsageRows.read(rs)));
     return found;
   }
 
@@ -82,10 +83,10 @@ public class MonthUsageStore {
   }
 
   /**
-   * Writes new counters where the stored ones are still those the change was computed from: one
-   * statement for the cards that had counters, one for those that had none. Call it in the
-   * transaction that records what the counters stand for (the samples, the deductions), so that
-   * both stand or fall together.
+   * Writes new counters, with their {@link MonthUsage#lastChange}, where the stored ones are still
+   * those the change was computed from: one statement for the cards that had counters, one for
+   * those that had none. Call it in the transaction that records what the counters stand for (the
+   * samples, the deductions), so that both stand or fall together.
    *
    * @return the cards whose counters were written; for the others, another writer changed them
    *     since they were read: read them again and compute the change anew
@@ -107,13 +108,22 @@ public class MonthUsageStore {
               lasts(updates, true),
               months(updates, false),
               currents(updates, false),
-              lasts(updates, false))
+              lasts(updates, false),
+              changedAts(updates),
+              changeMbs(updates),
+              changeSinces(updates))
           .query((RowCallbackHandler) rs -> written.add(rs.getLong(1)));
     }
     if (!inserts.isEmpty()) {
       jdbc.sql(INSERT_IF_ABSENT)
           .params(
-              ids(inserts), months(inserts, false), currents(inserts, false), lasts(inserts, false))
+              ids(inserts),
+              months(inserts, false),
+              currents(inserts, false),
+              lasts(inserts, false),
+              changedAts(inserts),
+              changeMbs(inserts),
+              changeSinces(inserts))
           .query((RowCallbackHandler) rs -> written.add(rs.getLong(1)));
     }
     return written;
@@ -153,6 +163,29 @@ public class MonthUsageStore {
       values[i] = pick(changes.get(i), before).lastMonthTotalMb();
     }
     return new SqlArrayValue("numeric", (Object[]) values);
+  }
+
+  private static SqlArrayValue changedAts(List<CounterChange> changes) {
+    return lastChanges(changes, "timestamptz", change -> Rows.utc(change.at()));
+  }
+
+  private static SqlArrayValue changeMbs(List<CounterChange> changes) {
+    return lastChanges(changes, "numeric", LastUsageChange::mb);
+  }
+
+  private static SqlArrayValue changeSinces(List<CounterChange> changes) {
+    return lastChanges(changes, "timestamptz", change -> Rows.utc(change.since()));
+  }
+
+  /** One value of the new counters' last change per card (null where it has none). */
+  private static SqlArrayValue lastChanges(
+      List<CounterChange> changes, String type, Function<LastUsageChange, Object> value) {
+    Object[] values = new Object[changes.size()];
+    for (int i = 0; i < values.length; i++) {
+      LastUsageChange change = changes.get(i).after().lastChange();
+      values[i] = change == null ? null : value.apply(change);
+    }
+    return new SqlArrayValue(type, values);
   }
 
   private static MonthUsage pick(CounterChange change, boolean before) {

@@ -9,6 +9,7 @@ import com.cmp.polling.core.config.PollingConfigManager;
 import com.cmp.polling.core.config.PollingConfigStore;
 import com.cmp.polling.core.device.DeviceStore;
 import com.cmp.polling.core.enrollment.EnrollmentPlan.NotPolled;
+import com.cmp.polling.core.packageusage.PackageAllowance;
 import com.cmp.polling.core.protection.DesiredState;
 import com.cmp.polling.core.protection.ProtectionPeriods;
 import com.cmp.polling.core.queue.ScheduledCheck;
@@ -17,6 +18,8 @@ import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
 import com.cmp.polling.testsupport.time.SettableClock;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -251,6 +254,74 @@ class CardPlannerIT {
     protection.protect(card.id(), DesiredState.STOPPED, Duration.ofMinutes(10));
 
     assertThat(next(card, TaskType.PROTECT)).contains(clock.instant().plusSeconds(30));
+  }
+
+  @Test
+  void afterACarddataCheck_withUsageAwareIntervals_theNextOneFollowsTheUsage_andIsMeasured() {
+    SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    CardPlanner usageAware =
+        new CardPlanner(
+            configs,
+            new DeviceStore(postgres.jdbc()),
+            protection,
+            clock,
+            new UsageAwareSettings(true, Duration.ofMinutes(5), Duration.ofHours(24), 2),
+            new PlanningMetrics(meters));
+    postgres
+        .data()
+        .config("suspended")
+        .condition("suspended")
+        .intervals(null, 3600, null, null)
+        .insert();
+    configs.refreshNow();
+    Card card = card(postgres.data().card().insert());
+    Card stopped = card(postgres.data().card().stopped("traffic_exhausted").insert());
+    Instant now = clock.instant();
+    // 20 MB left at 60 MB/h: the limit in 20 min, the next check halfway.
+    UsageOutlook nearLimit =
+        new UsageOutlook(
+            now,
+            PackageAllowance.Limit.LIMITED,
+            new BigDecimal("20"),
+            new UsageRate(60, UsageRate.Basis.RECENT));
+
+    List<EnrollmentPlan> plans =
+        usageAware.afterCheck(
+            TaskType.CARDDATA,
+            List.of(
+                new CheckedCard(card, true, nearLimit), new CheckedCard(stopped, true, nearLimit)));
+
+    assertThat(plans.get(0).checks())
+        .containsExactly(
+            new ScheduledCheck(card.id(), TaskType.CARDDATA, now.plus(Duration.ofMinutes(10))));
+    assertThat(plans.get(0).config().name()).isEqualTo("activated");
+    // A stopped card uses no data: its config's interval.
+    assertThat(plans.get(1).dueAt(TaskType.CARDDATA)).contains(now.plusSeconds(3600));
+    assertThat(meters.get("polling.planning.carddata.wait").tag("reason", "predicted").summary())
+        .satisfies(
+            summary -> {
+              assertThat(summary.count()).isEqualTo(1);
+              assertThat(summary.totalAmount()).isEqualTo(600.0);
+            });
+    assertThat(
+            meters.get("polling.planning.carddata.wait").tag("reason", "config").summary().count())
+        .isEqualTo(1);
+    // Other checks, and the same card without the option, keep their config's interval.
+    assertThat(
+            usageAware
+                .afterCheck(TaskType.REALNAME, List.of(new CheckedCard(card, true, nearLimit)))
+                .get(0)
+                .dueAt(TaskType.REALNAME))
+        .contains(now.plusSeconds(60));
+    assertThat(
+            planner
+                .afterCheck(TaskType.CARDDATA, List.of(new CheckedCard(card, true, nearLimit)))
+                .get(0)
+                .dueAt(TaskType.CARDDATA))
+        .contains(now.plusSeconds(1800));
+    assertThat(usageAware.carddataWait(usageAware.plan(card, Timing.NOW), card, nearLimit))
+        .hasValueSatisfying(
+            wait -> assertThat(wait.nextCheckAt()).isEqualTo(now.plus(Duration.ofMinutes(10))));
   }
 
   @Test

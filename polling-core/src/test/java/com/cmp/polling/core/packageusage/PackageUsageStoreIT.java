@@ -44,6 +44,71 @@ class PackageUsageStoreIT {
   }
 
   @Test
+  void allowances_addUpTheRoomOfActiveLimitedPackages_untilAllOfItIsUsed() {
+    Instant activated = Instant.parse("2026-11-01T00:00:00Z");
+    long twoWithRoom = data.card().insert();
+    data.packageOfCard(twoWithRoom).usage("30", "100").activatedAt(activated).insert();
+    data.packageOfCard(twoWithRoom).usage("5", "50").insert();
+    // Neither a package at its limit (still marked active), an exhausted, a pending, an expired
+    // nor a deleted one adds room.
+    data.packageOfCard(twoWithRoom).usage("80", "80").insert();
+    data.packageOfCard(twoWithRoom).status(2).usage("10", "90").insert();
+    data.packageOfCard(twoWithRoom).status(0).usage("0", "500").insert();
+    data.packageOfCard(twoWithRoom).status(3).usage("0", "500").insert();
+    data.softDeletePackage(data.packageOfCard(twoWithRoom).usage("0", "500").insert());
+    long usedUp = data.card().insert();
+    data.packageOfCard(usedUp).status(2).usage("100", "100").insert();
+    long unlimited = data.card().insert();
+    data.packageOfCard(unlimited).usage("10", "100").insert();
+    data.packageOfCard(unlimited).usage("900", "0").insert();
+    long pendingOnly = data.card().insert();
+    data.packageOfCard(pendingOnly).status(0).usage("0", "100").insert();
+
+    Map<PackageOwner, PackageAllowance> allowances =
+        store.allowancesOf(
+            List.of(
+                PackageOwner.card(twoWithRoom),
+                PackageOwner.card(usedUp),
+                PackageOwner.card(unlimited),
+                PackageOwner.card(pendingOnly)));
+
+    // The deductions go to the older package with room: its usage and activation count.
+    assertThat(allowances.get(PackageOwner.card(twoWithRoom)))
+        .isEqualTo(
+            new PackageAllowance(
+                PackageAllowance.Limit.LIMITED,
+                new BigDecimal("115.000"),
+                new BigDecimal("30.000"),
+                activated));
+    assertThat(allowances.get(PackageOwner.card(usedUp)).limit())
+        .isEqualTo(PackageAllowance.Limit.LIMITED);
+    assertThat(allowances.get(PackageOwner.card(usedUp)).remainingMb()).isZero();
+    assertThat(allowances.get(PackageOwner.card(usedUp)).currentUsedMb()).isNull();
+    assertThat(allowances.get(PackageOwner.card(unlimited)).limit())
+        .isEqualTo(PackageAllowance.Limit.UNLIMITED);
+    assertThat(allowances.get(PackageOwner.card(pendingOnly))).isEqualTo(PackageAllowance.NONE);
+  }
+
+  @Test
+  void aDevicesAllowance_isItsSharedPackages_countedSinceTheirLastMonthlyReset() {
+    long device = data.device().insert();
+    Instant nextReset = Instant.parse("2026-12-10T00:00:00Z");
+    data.packageOfDevice(device)
+        .usage("40", "1000")
+        .activatedAt(Instant.parse("2026-09-01T00:00:00Z"))
+        .resetsAt(nextReset)
+        .insert();
+
+    PackageAllowance allowance = store.allowanceOf(PackageOwner.device(device));
+
+    assertThat(allowance.remainingMb()).isEqualByComparingTo("960");
+    assertThat(allowance.currentSince()).isEqualTo(Instant.parse("2026-11-10T00:00:00Z"));
+    // 40 MB in the 20 hours since that reset.
+    assertThat(allowance.currentMbPerHourAt(Instant.parse("2026-11-10T20:00:00Z")))
+        .hasValueSatisfying(rate -> assertThat(rate).isEqualTo(2.0));
+  }
+
+  @Test
   void markDeciding_expired_endsThePackageInUse_andLeavesThePendingOneForLater() {
     long card = data.card().insert();
     long older = data.packageOfCard(card).status(1).usage("10", "100").insert();

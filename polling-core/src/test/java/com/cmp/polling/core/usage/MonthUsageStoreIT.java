@@ -2,10 +2,12 @@ package com.cmp.polling.core.usage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.cmp.polling.core.card.LastUsageChange;
 import com.cmp.polling.core.card.MonthUsage;
 import com.cmp.polling.core.usage.MonthUsageStore.CounterChange;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -50,6 +52,36 @@ class MonthUsageStoreIT {
     assertThat(store.findByCard(firstSampleTakenMeanwhile))
         .isEqualTo(usage(NOVEMBER, "3.000", "0.000"));
     assertThat(store.replaceAll(List.of())).isEmpty();
+  }
+
+  @Test
+  void theLastChange_isWrittenWithTheCounters_andReadBack_firstSampleAndLaterOnes() {
+    Instant earlier = Instant.parse("2026-11-20T10:00:00Z");
+    Instant now = Instant.parse("2026-11-20T11:00:00Z");
+    long counted =
+        postgres
+            .data()
+            .card()
+            .monthUsage(NOVEMBER, "100", "0")
+            .lastUsageChange(earlier, "4", null)
+            .insert();
+    long firstSample = postgres.data().card().insert();
+    LastUsageChange sinceEarlier = new LastUsageChange(now, new BigDecimal("20.000"), earlier);
+    LastUsageChange first = new LastUsageChange(now, new BigDecimal("5.000"), null);
+    assertThat(store.findByCard(counted).lastChange())
+        .isEqualTo(new LastUsageChange(earlier, new BigDecimal("4.000"), null));
+
+    store.replaceAll(
+        List.of(
+            new CounterChange(
+                counted,
+                store.findByCard(counted),
+                usage(NOVEMBER, "120", "0").changedAt(sinceEarlier)),
+            new CounterChange(firstSample, null, usage(NOVEMBER, "5", "0").changedAt(first))));
+
+    assertThat(store.findByCard(counted).lastChange()).isEqualTo(sinceEarlier);
+    assertThat(store.findByCard(firstSample).lastChange()).isEqualTo(first);
+    assertThat(store.findByCard(firstSample).sameCounters(usage(NOVEMBER, "5", "0"))).isTrue();
   }
 
   @Test

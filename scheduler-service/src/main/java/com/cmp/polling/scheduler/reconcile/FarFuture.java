@@ -10,9 +10,10 @@ import java.time.Instant;
 
 /**
  * Where the far future begins for the queues: twice the longest interval any config sets (or the
- * lease, when longer), a minute more for the instances' clocks. Every score the pipeline writes is
- * nearer (a next check is at most one interval ahead, a lease one lease ahead), so an entry beyond
- * it was written by hand or by a bug, and it would never come due in time: the check handlers'
+ * lease, or the longest wait the planner's usage-aware carddata intervals may choose, when longer),
+ * a minute more for the instances' clocks. Every score the pipeline writes is nearer (a next check
+ * is at most one interval or that wait ahead, a lease one lease ahead), so an entry beyond it was
+ * written by hand or by a bug, and it would never come due in time: the check handlers'
  * self-cleaning (a card not polled or gone is dropped when its entry comes due) never reaches it.
  * Set at the start of each pass, from the configs the pass plans with; a longer interval seen
  * within the last {@link #HOLD} still counts, so that the entries a config change shortened are
@@ -27,19 +28,29 @@ final class FarFuture {
 
   private final PollingConfigManager configs;
   private final Duration lease;
+  private final Duration longestPlannedWait;
   private final Clock clock;
   private Instant horizon = Instant.MAX;
   private Duration held = Duration.ZERO;
   private Instant heldSince = Instant.MIN;
 
-  FarFuture(PollingConfigManager configs, Duration lease, Clock clock) {
+  /**
+   * @param longestPlannedWait the longest a check may be planned ahead beyond its config's interval
+   *     ({@code CardPlanner.usageAware().longestWait()}: zero while that option is off)
+   */
+  FarFuture(
+      PollingConfigManager configs, Duration lease, Duration longestPlannedWait, Clock clock) {
     this.configs = configs;
     this.lease = lease;
+    this.longestPlannedWait = longestPlannedWait;
     this.clock = clock;
   }
 
   void beginPass() {
     Duration longest = lease.compareTo(SHORTEST) > 0 ? lease : SHORTEST;
+    if (longestPlannedWait.compareTo(longest) > 0) {
+      longest = longestPlannedWait;
+    }
     for (PollingConfig config : configs.snapshot().configs()) {
       for (TaskType type : TaskType.values()) {
         Duration interval = config.interval(type).orElse(Duration.ZERO);

@@ -51,7 +51,8 @@ class ReconcilerConfiguration {
         new SettleWindow(lag, changes, settings.settle(), settings.topologyGroup(), clock);
     configs.addChangeListener(settle);
     Suspicions suspicions = new Suspicions();
-    FarFuture farFuture = new FarFuture(configs, polling.queue().lease(), clock);
+    FarFuture farFuture =
+        new FarFuture(configs, polling.queue().lease(), planner.usageAware().longestWait(), clock);
     CardRepairs repairs =
         new CardRepairs(
             cards,

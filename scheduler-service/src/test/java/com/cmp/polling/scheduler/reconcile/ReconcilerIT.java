@@ -606,7 +606,7 @@ class ReconcilerIT {
 
   /** The far-future horizon as a pass of the app would set it, set now. */
   private static FarFuture farFuture(PollingConfigManager configs) {
-    FarFuture farFuture = new FarFuture(configs, Duration.ofMinutes(5), clock);
+    FarFuture farFuture = new FarFuture(configs, Duration.ofMinutes(5), Duration.ZERO, clock);
     farFuture.beginPass();
     return farFuture;
   }

@@ -1,6 +1,7 @@
 package com.cmp.polling.testsupport.data;
 
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.time.LocalDate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -21,6 +22,9 @@ public final class CardBuilder {
   private LocalDate currentMonthStartDate;
   private BigDecimal lastMonthTotalMb = BigDecimal.ZERO;
   private boolean counted;
+  private Instant changedAt;
+  private BigDecimal lastChangeMb;
+  private Instant lastChangeSince;
 
   CardBuilder(JdbcClient jdbc) {
     this.jdbc = jdbc;
@@ -85,6 +89,17 @@ public final class CardBuilder {
   }
 
   /**
+   * When its month total last moved, by how much, since when ({@code since} may be null): what the
+   * usage-aware carddata intervals estimate its recent rate from. Needs {@link #monthUsage}.
+   */
+  public CardBuilder lastUsageChange(Instant at, String mb, Instant since) {
+    changedAt = at;
+    lastChangeMb = new BigDecimal(mb);
+    lastChangeSince = since;
+    return this;
+  }
+
+  /**
    * Inserts the card, and its month usage counters (in {@code tb_card_month_usage}) when {@link
    * #monthUsage} was given.
    */
@@ -111,10 +126,17 @@ public final class CardBuilder {
       jdbc.sql(
               """
               INSERT INTO tb_card_month_usage (iot_card_id, month_start, current_month_usage_mb,
-                  last_month_total_mb)
-              VALUES (?, ?, ?, ?)
+                  last_month_total_mb, changed_at, last_change_mb, last_change_since)
+              VALUES (?, ?, ?, ?, ?, ?, ?)
               """)
-          .params(id, currentMonthStartDate, currentMonthUsageMb, lastMonthTotalMb)
+          .params(
+              id,
+              currentMonthStartDate,
+              currentMonthUsageMb,
+              lastMonthTotalMb,
+              Inserts.utc(changedAt),
+              lastChangeMb,
+              Inserts.utc(lastChangeSince))
           .update();
     }
     return id;

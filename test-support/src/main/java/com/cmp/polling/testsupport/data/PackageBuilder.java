@@ -38,6 +38,12 @@ public final class PackageBuilder {
     return this;
   }
 
+  /** When it was activated (now by default; none for a pending package). */
+  public PackageBuilder activatedAt(Instant value) {
+    activatedAt = value;
+    return this;
+  }
+
   public PackageBuilder expiresAt(Instant value) {
     expiresAt = value;
     return this;

@@ -51,7 +51,9 @@ class CardDetails {
   private final ProtectionPeriods protection;
   private final StopRules rules;
   private final QueueInspector queues;
+  private final CarddataPlans carddataPlans;
   private final Duration lease;
+  private final boolean usageAware;
   private final Clock clock;
 
   CardDetails(
@@ -64,6 +66,7 @@ class CardDetails {
       ProtectionPeriods protection,
       StopRules rules,
       QueueInspector queues,
+      CarddataPlans carddataPlans,
       PollingProperties polling,
       Clock clock) {
     this.cards = cards;
@@ -75,7 +78,9 @@ class CardDetails {
     this.protection = protection;
     this.rules = rules;
     this.queues = queues;
+    this.carddataPlans = carddataPlans;
     this.lease = polling.queue().lease();
+    this.usageAware = polling.planning().usageAware().enabled();
     this.clock = clock;
   }
 
@@ -112,6 +117,7 @@ class CardDetails {
         card.packageOwner().toString(),
         packages.findAll(card.packageOwner()).stream().map(CardView.PackageRow::of).toList(),
         places(cardId, plan.config(), lastSample),
+        carddataPlans.of(card, plan),
         samples.stream().map(CardView.UsageRow::of).toList(),
         history.findByCard(cardId).stream().map(CardView.HistoryRow::of).toList());
   }
@@ -140,12 +146,16 @@ class CardDetails {
    * When the type's last check of the card ended, as far as what is kept tells: for carddata its
    * newest usage sample; otherwise its next check time less the interval, which is when the
    * completion wrote it, for a time beyond one lease of now (within it, the score may be a lease
-   * deadline instead).
+   * deadline instead). Not for carddata under the usage-aware intervals, whose next check is not
+   * one interval on.
    */
   private LastCheck lastCheck(
       TaskType type, Optional<Instant> next, Duration interval, Instant lastSample, Instant now) {
     if (type == TaskType.CARDDATA && lastSample != null) {
       return new LastCheck(lastSample, "usage sample");
+    }
+    if (type == TaskType.CARDDATA && usageAware) {
+      return null;
     }
     if (next.isEmpty() || interval == null || !next.get().isAfter(now.plus(lease))) {
       return null;

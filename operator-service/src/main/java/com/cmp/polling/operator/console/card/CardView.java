@@ -18,6 +18,7 @@ import java.util.Locale;
  *
  * @param exemptions the stop reasons that hold for the card now but that a rule switch sets aside
  *     (why an unverified card stays online, or is resumed); empty when no switch spares it
+ * @param carddataPlan why its next carddata check is when it is; null when it gets none
  */
 record CardView(
     CardRow card,
@@ -29,6 +30,7 @@ record CardView(
     String packagesOf,
     List<PackageRow> packages,
     List<QueuePlace> queues,
+    CarddataPlan carddataPlan,
     List<UsageRow> usage,
     List<HistoryRow> history) {
 
@@ -130,6 +132,32 @@ record CardView(
       Long intervalSeconds,
       Instant lastCheckAt,
       String lastCheckFrom) {}
+
+  /**
+   * The usage-aware carddata intervals applied to the card as stored now, as if it were checked now
+   * and found unchanged ({@link CarddataPlans}).
+   *
+   * @param usageAware whether the option is on (off: every carddata check one config interval on)
+   * @param reason {@code predicted}, {@code idle}, {@code at-limit} or {@code config}
+   * @param explanation the reason in words, to follow "next carddata check 14:05: "
+   * @param waitSeconds the wait the rule gives now
+   * @param limitAt when the packages run out at the estimated rate (predicted), or ran out
+   *     (at-limit); null otherwise
+   * @param mbPerHour the estimated rate; null while none is known
+   * @param rateBasis which estimate gave it, in words
+   * @param limit {@code limited}, {@code unlimited} or {@code none}
+   * @param remainingMb what the packages still allow, for a limited card
+   */
+  record CarddataPlan(
+      boolean usageAware,
+      String reason,
+      String explanation,
+      long waitSeconds,
+      Instant limitAt,
+      Double mbPerHour,
+      String rateBasis,
+      String limit,
+      BigDecimal remainingMb) {}
 
   record UsageRow(LocalDate monthStart, BigDecimal monthTotalMb, BigDecimal deltaMb, Instant at) {
 

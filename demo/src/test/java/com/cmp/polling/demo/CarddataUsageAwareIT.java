@@ -1,0 +1,170 @@
+package com.cmp.polling.demo;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.cmp.polling.core.queue.QueueInspector;
+import com.cmp.polling.demo.infra.Endpoints;
+import com.cmp.polling.schemas.task.TaskType;
+import com.cmp.polling.simulator.SimulatorControl;
+import com.cmp.polling.simulator.state.CardState;
+import com.cmp.polling.testsupport.kafka.KafkaExtension;
+import com.cmp.polling.testsupport.postgres.PostgresExtension;
+import com.cmp.polling.testsupport.redis.RedisExtension;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.math.BigDecimal;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The usage-aware carddata intervals on the running pipeline (listener, scheduler, handlers, the
+ * simulated carrier): a card using data at a steady rate towards its limit is checked more and more
+ * often as the limit nears and stopped within moments of crossing it, where its config's 20 s
+ * interval would leave it running up to 20 s past; an idle card is left for the longest wait.
+ */
+class CarddataUsageAwareIT {
+
+  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.migrated();
+  @RegisterExtension static final RedisExtension redis = new RedisExtension();
+  @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
+
+  static final Duration CONFIG_INTERVAL = Duration.ofSeconds(20);
+  static final Duration MIN_INTERVAL = Duration.ofSeconds(2);
+  static final Duration MAX_INTERVAL = Duration.ofMinutes(10);
+
+  /** From the scheduler's tick to the stop at the carrier, on a busy two-core machine. */
+  static final Duration PIPELINE_SLACK = Duration.ofSeconds(5);
+
+  static PipelineApps apps;
+  static SimulatorControl carrier;
+  static long idle;
+
+  @BeforeAll
+  static void start() throws Exception {
+    // Carddata every 20 s for online cards (none for stopped ones); the other checks out of the
+    // way.
+    postgres
+        .jdbc()
+        .sql(
+            "UPDATE tb_polling_config SET realname_check_interval = 600,"
+                + " carddata_check_interval = CASE WHEN config_name = 'default-suspended' THEN NULL"
+                + " ELSE 20 END, package_check_interval = 600")
+        .update();
+    idle = postgres.data().card().insert();
+    postgres.data().packageOfCard(idle).usage("0", "1000").insert();
+    Endpoints endpoints = TestEndpoints.of(postgres, redis, kafka);
+    apps =
+        PipelineApps.start(
+            endpoints,
+            PipelineApps.Ports.ANY,
+            "usage-aware-token",
+            simulator -> {},
+            Map.of(
+                "server.address",
+                "127.0.0.1",
+                "cmp.polling.scheduler.initializer.pause",
+                "0s",
+                "cmp.polling.planning.usage-aware.enabled",
+                true,
+                "cmp.polling.planning.usage-aware.min-interval",
+                MIN_INTERVAL.toString(),
+                "cmp.polling.planning.usage-aware.max-interval",
+                MAX_INTERVAL.toString()));
+    carrier = apps.simulator().control();
+  }
+
+  @AfterAll
+  static void stop() {
+    if (apps != null) {
+      apps.close();
+    }
+  }
+
+  @Test
+  void aCardCrossingItsLimit_isCheckedMoreOftenAsItNears_andStoppedRightAfterCrossing() {
+    // 100 MB left at 6 000 MB/h: the card crosses its limit 60 s after it starts using data.
+    LocalDate month = LocalDate.now(ZoneOffset.UTC).withDayOfMonth(1);
+    String iccid = "89860000000000777777";
+    carrier.setCard(iccid, new CardState(true, true, month, BigDecimal.ZERO));
+    Instant startedBefore = Instant.now();
+    carrier.setUsageRate(iccid, new BigDecimal("6000"));
+    Instant startedAfter = Instant.now();
+    // Known to the platform since it began: its counters moved last when it started.
+    long card =
+        postgres
+            .data()
+            .card()
+            .iccid(iccid)
+            .monthUsage(month, "0", "0")
+            .lastUsageChange(startedBefore, "0", null)
+            .insert();
+    postgres.data().packageOfCard(card).usage("0", "100").insert();
+    // Next month's package, still pending: a valid one, so the stop is for the data used up.
+    postgres.data().packageOfCard(card).status(0).insert();
+    // Its first check comes one config interval after the change stream enrolls it.
+    Duration toLimit = Duration.ofSeconds(60);
+
+    await("the card stopped for traffic_exhausted")
+        .atMost(toLimit.plus(CONFIG_INTERVAL).plusSeconds(30))
+        .pollInterval(Duration.ofMillis(500))
+        .until(() -> stopAt(card).isPresent());
+
+    Instant stoppedAt = stopAt(card).orElseThrow();
+    assertThat(stoppedAt).as("never before crossing").isAfter(startedBefore.plus(toLimit));
+    assertThat(stoppedAt)
+        .as("within the shortest wait of crossing")
+        .isBefore(startedAfter.plus(toLimit).plus(MIN_INTERVAL).plus(PIPELINE_SLACK));
+    // Checked at shrinking waits: a few checks, far fewer than polling at the shortest wait.
+    int checks = carrier.calls(iccid).getOrDefault("usage", 0);
+    assertThat(checks).isBetween(4, 12);
+    assertThat(waits("predicted")).isGreaterThanOrEqualTo(3);
+  }
+
+  @Test
+  void anIdleCard_afterItsFirstReadings_isCheckedAgainOnlyAfterTheLongestWait() {
+    QueueInspector queues = apps.operator().getBean(QueueInspector.class);
+
+    // Its first reading gives no rate (the config's 20 s), the second one none used: idle.
+    await("the idle card planned the longest wait ahead")
+        .atMost(CONFIG_INTERVAL.multipliedBy(3).plusSeconds(30))
+        .pollInterval(Duration.ofSeconds(1))
+        .until(
+            () ->
+                queues
+                    .nextCheckOf(idle, TaskType.CARDDATA)
+                    .filter(at -> at.isAfter(Instant.now().plus(MAX_INTERVAL).minusSeconds(60)))
+                    .isPresent());
+    assertThat(waits("idle")).isGreaterThanOrEqualTo(1);
+  }
+
+  /** When the card's stop at the carrier was logged, if it was. */
+  private static Optional<Instant> stopAt(long card) {
+    return postgres
+        .jdbc()
+        .sql(
+            "SELECT created_at FROM tb_stop_resume_log WHERE iot_card_id = ? AND action = 'stop'"
+                + " AND reason = 'traffic_exhausted' AND result = 'success'")
+        .param(card)
+        .query(Timestamp.class)
+        .optional()
+        .map(Timestamp::toInstant);
+  }
+
+  private static double waits(String reason) {
+    return apps.handlers()
+        .getBean(MeterRegistry.class)
+        .get("polling.planning.carddata.wait")
+        .tag("reason", reason)
+        .summary()
+        .count();
+  }
+}
