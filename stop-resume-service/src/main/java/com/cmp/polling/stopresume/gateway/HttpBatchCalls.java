@@ -16,6 +16,7 @@ import java.util.Set;
 import org.apache.hc.client5.http.classic.methods.HttpPost;
 import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
+import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JavaType;
 
 /**
@@ -31,11 +32,13 @@ import tools.jackson.databind.JavaType;
 final class HttpBatchCalls {
 
   private final GatewayHttp http;
+  private final BatchFormsMissing missingForms;
   private final Map<CarrierOperation, DistributionSummary> sizes =
       new EnumMap<>(CarrierOperation.class);
 
-  HttpBatchCalls(GatewayHttp http, MeterRegistry meters) {
+  HttpBatchCalls(GatewayHttp http, MeterRegistry meters, BatchFormsMissing missingForms) {
     this.http = http;
+    this.missingForms = missingForms;
     for (CarrierOperation operation : CarrierOperation.values()) {
       sizes.put(
           operation,
@@ -69,6 +72,18 @@ final class HttpBatchCalls {
     try {
       GatewayHttp.Answer received = http.exchange(request(carrierId, operation, iccids), subject);
       if (!received.ok()) {
+        // Before "not offered": a package query's 404 means that too, and would hide the answer.
+        if (isNoBatchForm(received)) {
+          missingForms.found(carrierId, operation);
+          return CardOutcome.allFailed(
+              cards.size(),
+              new GatewayUnavailableException(
+                  subject
+                      + " failed: the gateway has no batch form of it (HTTP 404 "
+                      + BatchFormsMissing.ERROR_CODE
+                      + "); asked again one card a call",
+                  null));
+        }
         if (reading.notOffered().test(received.status())) {
           return Collections.nCopies(cards.size(), CardOutcome.of(reading.notOfferedValue()));
         }
@@ -127,6 +142,19 @@ final class HttpBatchCalls {
           GatewayHttp.failure(subject, status, failure.error() + ": " + failure.message()));
     } catch (GatewayException e) {
       return CardOutcome.failed(e);
+    }
+  }
+
+  /** A 404 whose error body says the carrier has no batch form of the operation. */
+  private boolean isNoBatchForm(GatewayHttp.Answer received) {
+    if (received.status() != 404) {
+      return false;
+    }
+    try {
+      return BatchFormsMissing.ERROR_CODE.equals(
+          http.json().readTree(received.body()).path("error").asString(null));
+    } catch (JacksonException notJson) {
+      return false;
     }
   }
 

@@ -20,13 +20,15 @@ import tools.jackson.databind.JavaType;
  *
  * <p>The forms for many cards use a carrier's batch endpoint where {@link
  * GatewaySettings#batchSizes} lists the operation for it, in calls of at most its size ({@link
- * HttpBatchCalls}); elsewhere, and for a lone card, each card is asked with the single call. Close
- * the gateway to close its pool.
+ * HttpBatchCalls}); elsewhere, and for a lone card, each card is asked with the single call. A
+ * batch form the gateway turns out not to have is switched off at its first refusal ({@link
+ * BatchFormsMissing}). Close the gateway to close its pool.
  */
 public class HttpCarrierGateway implements CarrierGateway, AutoCloseable {
 
   private final GatewayHttp http;
   private final BatchSizes batchSizes;
+  private final BatchFormsMissing missingForms = new BatchFormsMissing();
   private final HttpBatchCalls batches;
 
   public HttpCarrierGateway(GatewaySettings settings) {
@@ -39,7 +41,7 @@ public class HttpCarrierGateway implements CarrierGateway, AutoCloseable {
   public HttpCarrierGateway(GatewaySettings settings, MeterRegistry meters) {
     this.http = new GatewayHttp(settings);
     this.batchSizes = settings.batchSizes();
-    this.batches = new HttpBatchCalls(http, meters);
+    this.batches = new HttpBatchCalls(http, meters, missingForms);
   }
 
   @Override
@@ -81,9 +83,13 @@ public class HttpCarrierGateway implements CarrierGateway, AutoCloseable {
     single(card, AnswerReading.START);
   }
 
+  /**
+   * {@inheritDoc} A form the configuration lists but the gateway answered {@code no_batch_form} for
+   * is 1 from then on ({@link BatchFormsMissing}).
+   */
   @Override
   public int batchSize(long carrierId, CarrierOperation operation) {
-    return batchSizes.of(carrierId, operation);
+    return missingForms.isMissing(carrierId, operation) ? 1 : batchSizes.of(carrierId, operation);
   }
 
   @Override

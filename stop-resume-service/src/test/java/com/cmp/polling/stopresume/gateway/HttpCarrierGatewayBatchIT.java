@@ -175,6 +175,39 @@ class HttpCarrierGatewayBatchIT {
   }
 
   @Test
+  void aBatchFormTheGatewayLacks_failsThatCallRetryably_thenItsCardsAreAskedOneCallEach() {
+    // Configured here for carrier 3 (package included, whose 404 otherwise means "not offered"),
+    // but the simulator has no batch form for it and answers 404 no_batch_form.
+    BatchSizes promised =
+        BatchSizes.NONE.with(3, CarrierOperation.USAGE, 10).with(3, CarrierOperation.PACKAGE, 10);
+    try (var misconfigured =
+        new HttpCarrierGateway(GatewaySettings.of(simulator.baseUrl()).withBatchSizes(promised))) {
+      List<CarrierCard> cards = new ArrayList<>();
+      for (int i = 0; i < 4; i++) {
+        cards.add(new CarrierCard(i, iccid(i), 3));
+      }
+
+      assertThat(misconfigured.monthToDateUsageAll(cards))
+          .allSatisfy(
+              outcome -> assertThat(outcome.failure().isRetryable()).as("retried soon").isTrue());
+      assertThat(misconfigured.packageStateAll(cards))
+          .allSatisfy(outcome -> assertThat(outcome.failure().isRetryable()).isTrue());
+      assertThat(misconfigured.batchSize(3, CarrierOperation.USAGE)).isEqualTo(1);
+      assertThat(misconfigured.batchSize(3, CarrierOperation.PACKAGE)).isEqualTo(1);
+
+      // The retry: one single call per card, each answered.
+      assertThat(misconfigured.monthToDateUsageAll(cards))
+          .allSatisfy(outcome -> assertThat(outcome.succeeded()).isTrue());
+      assertThat(misconfigured.packageStateAll(cards))
+          .allSatisfy(outcome -> assertThat(outcome.get()).contains(CarrierPackageState.ACTIVE));
+      OperationCalls usage = control.callSummary().byOperation().get("usage");
+      assertThat(usage.singleCalls()).isEqualTo(4);
+      // The refused batch call is not counted: the simulator refuses it before any card.
+      assertThat(usage.batchCalls()).isZero();
+    }
+  }
+
+  @Test
   void aLoneCardOfACarrierWithBatches_isAskedWithTheSingleCall() {
     gateway.isRealNameVerifiedAll(cardsOfCarrierOne(1));
 
