@@ -203,13 +203,13 @@ public class PollingCoreAutoConfiguration {
             account ->
                 log.info(
                     "carrier account {}: carriers {}, {} calls/s, {} calls/day; regular checks"
-                        + " spend {} calls/s at most, {} kept for manual checks and stop/resume",
+                        + " spend {} calls/s at most, {} % kept for manual checks and stop/resume",
                     account.name(),
                     account.carriers(),
                     account.callsPerSecond(),
                     account.callsPerDay() == null ? "unlimited" : account.callsPerDay(),
                     account.regularPerSecond(),
-                    account.reservedShare()));
+                    Math.round(account.reservedShare() * 100)));
     return new CallBudget(redis, accounts, clock);
   }
 
