@@ -52,6 +52,18 @@ public class IntervalStretches {
     return current().getOrDefault(carrierId, 1.0);
   }
 
+  /** The largest factor of any carrier now: 1 when none is stretched. */
+  public double largest() {
+    if (redis == null) {
+      return 1.0;
+    }
+    double largest = 1.0;
+    for (double factor : current().values()) {
+      largest = Math.max(largest, factor);
+    }
+    return largest;
+  }
+
   /** {@code plan} with each check's wait from now stretched by the carrier's factor. */
   EnrollmentPlan stretched(EnrollmentPlan plan, long carrierId) {
     double factor = of(carrierId);
