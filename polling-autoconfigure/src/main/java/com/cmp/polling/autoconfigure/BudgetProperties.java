@@ -1,6 +1,7 @@
 package com.cmp.polling.autoconfigure;
 
 import java.time.Duration;
+import java.util.Map;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
@@ -33,5 +34,26 @@ public record BudgetProperties(
       throw new IllegalArgumentException(
           "cmp.polling.budget.stretch-refresh must not be negative, was " + stretchRefresh);
     }
+  }
+
+  /**
+   * Refuses an account whose calls per second leave regular checks no whole call a second once the
+   * reserved share is kept.
+   */
+  void checkRegularShare(Map<String, CarrierAccountProperties> accounts) {
+    accounts.forEach(
+        (name, account) -> {
+          if (Math.floor(account.callsPerSecond() * (1 - reservedShare) + 1e-9) < 1) {
+            throw new IllegalArgumentException(
+                "cmp.polling.gateway.accounts."
+                    + name
+                    + ".calls-per-second ("
+                    + account.callsPerSecond()
+                    + ") leaves regular checks no whole call a second once"
+                    + " cmp.polling.budget.reserved-share ("
+                    + reservedShare
+                    + ") is kept: raise it or lower the share");
+          }
+        });
   }
 }

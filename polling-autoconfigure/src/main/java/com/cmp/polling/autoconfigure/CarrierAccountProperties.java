@@ -1,5 +1,7 @@
 package com.cmp.polling.autoconfigure;
 
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -38,5 +40,40 @@ public record CarrierAccountProperties(
               + "calls-per-day must be at least 1 (or unset: no daily limit), was "
               + callsPerDay);
     }
+  }
+
+  /**
+   * Checks every account, and that each carrier is in one account at most and not also given a
+   * limit of its own.
+   */
+  static void checkAll(
+      Map<String, CarrierAccountProperties> accounts, Map<Long, Integer> rateLimitPerSecond) {
+    Map<Long, String> accountOf = new HashMap<>();
+    accounts.forEach(
+        (name, account) -> {
+          account.check(name);
+          for (Long carrierId : account.carriers()) {
+            String other = accountOf.put(carrierId, name);
+            if (other != null) {
+              throw new IllegalArgumentException(
+                  "cmp.polling.gateway.accounts."
+                      + name
+                      + ".carriers: carrier "
+                      + carrierId
+                      + " is already in account "
+                      + other);
+            }
+            if (rateLimitPerSecond.containsKey(carrierId)) {
+              throw new IllegalArgumentException(
+                  "cmp.polling.gateway.rate-limit-per-second."
+                      + carrierId
+                      + ": carrier "
+                      + carrierId
+                      + " is in account "
+                      + name
+                      + ", whose calls-per-second is its limit; remove one of the two");
+            }
+          }
+        });
   }
 }

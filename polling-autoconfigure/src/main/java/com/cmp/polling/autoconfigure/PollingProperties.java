@@ -37,22 +37,7 @@ public record PollingProperties(
     @DefaultValue BudgetProperties budget) {
 
   public PollingProperties {
-    gateway
-        .accounts()
-        .forEach(
-            (name, account) -> {
-              if (Math.floor(account.callsPerSecond() * (1 - budget.reservedShare()) + 1e-9) < 1) {
-                throw new IllegalArgumentException(
-                    "cmp.polling.gateway.accounts."
-                        + name
-                        + ".calls-per-second ("
-                        + account.callsPerSecond()
-                        + ") leaves regular checks no whole call a second once"
-                        + " cmp.polling.budget.reserved-share ("
-                        + budget.reservedShare()
-                        + ") is kept: raise it or lower the share");
-              }
-            });
+    budget.checkRegularShare(gateway.accounts());
   }
 
   /** The carrier accounts as the budget and the rate limits take them (none when unset). */
@@ -185,34 +170,7 @@ public record PollingProperties(
     public Gateway {
       rateLimitPerSecond = rateLimitPerSecond == null ? Map.of() : Map.copyOf(rateLimitPerSecond);
       accounts = accounts == null ? Map.of() : Map.copyOf(accounts);
-      Map<Long, String> accountOf = new HashMap<>();
-      for (Map.Entry<String, CarrierAccountProperties> entry : accounts.entrySet()) {
-        String name = entry.getKey();
-        CarrierAccountProperties account = entry.getValue();
-        account.check(name);
-        for (Long carrierId : account.carriers()) {
-          String other = accountOf.put(carrierId, name);
-          if (other != null) {
-            throw new IllegalArgumentException(
-                "cmp.polling.gateway.accounts."
-                    + name
-                    + ".carriers: carrier "
-                    + carrierId
-                    + " is already in account "
-                    + other);
-          }
-          if (rateLimitPerSecond.containsKey(carrierId)) {
-            throw new IllegalArgumentException(
-                "cmp.polling.gateway.rate-limit-per-second."
-                    + carrierId
-                    + ": carrier "
-                    + carrierId
-                    + " is in account "
-                    + name
-                    + ", whose calls-per-second is its limit; remove one of the two");
-          }
-        }
-      }
+      CarrierAccountProperties.checkAll(accounts, rateLimitPerSecond);
       Map<Long, Carrier> checked = new HashMap<>();
       if (carriers != null) {
         carriers.forEach(
