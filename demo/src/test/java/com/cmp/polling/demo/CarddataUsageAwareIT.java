@@ -237,6 +237,14 @@ class CarddataUsageAwareIT {
             "needs 5.0 calls/s at the configured intervals, has 1.0; intervals stretched x5.00:"
                 + " carddata effectively every 5 min (configured 1 min)");
 
+    // Its cards' next checks planned 5 min ahead (the minute x5): unstretched, a first reading
+    // plans 1 min ahead, an idle card 10 min.
+    QueueInspector queues = apps.operator().getBean(QueueInspector.class);
+    await("tight cards planned at the stretched interval")
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofSeconds(1))
+        .until(() -> stretchedAhead(queues) >= 10);
+
     // An operator's check of one of its cards reaches the carrier within 15 s, budget or not.
     String iccid =
         postgres
@@ -266,6 +274,19 @@ class CarddataUsageAwareIT {
     assertThat(tight.busiestSecond()).as("calls in the busiest second").isLessThanOrEqualTo(2);
     assertThat(tight.rateLimited()).as("429 answers").isZero();
     assertThat(tight.quotaRefused()).isZero();
+  }
+
+  /** The tight carrier's cards whose next carddata check is 3 to 5 minutes ahead. */
+  private static long stretchedAhead(QueueInspector queues) {
+    Instant now = Instant.now();
+    return tightCards.stream()
+        .map(card -> queues.nextCheckOf(card, TaskType.CARDDATA))
+        .filter(
+            next ->
+                next.isPresent()
+                    && next.get().isAfter(now.plusSeconds(180))
+                    && !next.get().isAfter(now.plusSeconds(305)))
+        .count();
   }
 
   /** A call of the operator app's admin API, with the pipeline's token; its JSON answer. */
