@@ -118,6 +118,31 @@ function deadLetters(overview) {
   replace("dead-letters", rows.length ? table(["topic", "#unhandled"], rows) : el("p", { class: "muted" }, "Kafka did not say."));
 }
 
+function budgets(views) {
+  if (views.length === 0) {
+    replace("budgets", el("p", { class: "muted", id: "no-budgets" },
+      "No carrier account configured, or not computed by a scheduler yet."));
+    return;
+  }
+  const rows = views.map((v) => {
+    const b = v.budget;
+    const stretched = b.stretch > 1;
+    return el("tr", { class: "budget", "data-account": b.account },
+      el("td", {}, b.account),
+      el("td", {}, b.carriers.join(", ")),
+      el("td", { class: "num" }, num(b.callsPerSecond) + " /s"
+        + (b.callsPerDay === null ? "" : ", " + num(b.callsPerDay) + " /day")),
+      el("td", { class: "num needed" }, b.neededPerSecond.toFixed(1)),
+      el("td", { class: "num allowed" }, b.allowedPerSecond.toFixed(1)),
+      el("td", { class: "num stretch " + (stretched ? "warn" : "ok") }, "×" + b.stretch.toFixed(2)),
+      el("td", { class: "num" }, num(b.spentToday)),
+      el("td", { class: "summary" }, v.summary),
+      el("td", { class: "num" }, duration(v.ageSeconds) + " ago"));
+  });
+  replace("budgets", table(["account", "carriers", "allows", "#calls/s needed", "#calls/s allowed (regular)",
+    "stretch", "#calls today", "in words", "computed"], rows));
+}
+
 const charts = {};
 function chart(id, title, rates, series) {
   const types = Object.keys(series);
@@ -150,6 +175,7 @@ async function load() {
     initializer(overview);
     heat(overview);
     deadLetters(overview);
+    budgets(await api("/console/api/budget"));
     const rates = await api("/console/api/rates");
     chart("chart-dispatched", "dispatched", rates, rates.dispatched);
     chart("chart-handled", "handled", rates, rates.handled);

@@ -74,9 +74,12 @@ class AccountsIT {
     assertThat(fourth.headers().getFirst("Retry-After")).isEqualTo("1");
     assertThat(otherCarrier.status()).as("a carrier of no account").isEqualTo(200);
     assertThat(control.callSummary().byAccount())
-        .isEqualTo(Map.of("acct-a", new AccountCalls(4, 1, 0)));
+        .isEqualTo(Map.of("acct-a", new AccountCalls(4, 1, 0, 4)));
     simulator.clock().advance(Duration.ofSeconds(1));
     assertThat(http.card(2, "8986006", USAGE).status()).isEqualTo(200);
+    assertThat(control.callSummary().byAccount().get("acct-a").busiestSecond())
+        .as("the most calls of one second, not of all")
+        .isEqualTo(4);
   }
 
   @Test
@@ -94,7 +97,7 @@ class AccountsIT {
     assertThat(third.headers().getFirst("Retry-After")).isEqualTo(Long.toString(2 * 3600));
     assertThat(control.callSummary().quotaRefused()).isEqualTo(1);
     assertThat(control.callSummary().byAccount().get("acct-a"))
-        .isEqualTo(new AccountCalls(3, 0, 1));
+        .isEqualTo(new AccountCalls(3, 0, 1, 3));
 
     simulator.clock().advance(Duration.ofHours(2));
     assertThat(http.card(1, "8986003", USAGE).status()).as("a new day").isEqualTo(200);

@@ -1,11 +1,15 @@
 package com.cmp.polling.autoconfigure;
 
 import com.cmp.polling.core.announce.Announced;
+import com.cmp.polling.core.budget.BudgetReports;
+import com.cmp.polling.core.budget.CallBudget;
+import com.cmp.polling.core.budget.CarrierAccounts;
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.config.PollingConfigManager;
 import com.cmp.polling.core.config.PollingConfigStore;
 import com.cmp.polling.core.device.DeviceStore;
 import com.cmp.polling.core.enrollment.CardPlanner;
+import com.cmp.polling.core.enrollment.IntervalStretches;
 import com.cmp.polling.core.enrollment.PlanningMetrics;
 import com.cmp.polling.core.lifecycle.PollingLifecycleService;
 import com.cmp.polling.core.lock.OperationLocks;
@@ -20,6 +24,8 @@ import com.cmp.polling.schemas.json.PayloadCodec;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -44,6 +50,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
     })
 @EnableConfigurationProperties(PollingProperties.class)
 public class PollingCoreAutoConfiguration {
+
+  private static final Logger log = LoggerFactory.getLogger(PollingCoreAutoConfiguration.class);
 
   /**
    * For the apps' {@code @SpringBootApplication(excludeName = ...)}: Boot wraps every Lettuce
@@ -163,14 +171,51 @@ public class PollingCoreAutoConfiguration {
       ProtectionPeriods protection,
       Clock clock,
       PollingProperties properties,
-      ObjectProvider<MeterRegistry> registry) {
+      ObjectProvider<MeterRegistry> registry,
+      IntervalStretches stretches) {
     return new CardPlanner(
         configs,
         devices,
         protection,
         clock,
         properties.planning().usageAware().settings(),
-        new PlanningMetrics(registry.getIfAvailable(SimpleMeterRegistry::new)));
+        new PlanningMetrics(registry.getIfAvailable(SimpleMeterRegistry::new)),
+        stretches);
+  }
+
+  /** The stretches the scheduler publishes while an account's budget cannot pay the intervals. */
+  @Bean
+  IntervalStretches intervalStretches(
+      StringRedisTemplate redis, Clock clock, PollingProperties properties) {
+    return new IntervalStretches(redis, clock, properties.budget().stretchRefresh());
+  }
+
+  /**
+   * The carrier accounts' call budgets; each account is logged once. The accounts are checked here,
+   * so a carrier in two of them stops every process at start-up.
+   */
+  @Bean
+  CallBudget callBudget(StringRedisTemplate redis, Clock clock, PollingProperties properties) {
+    CarrierAccounts accounts = properties.carrierAccounts();
+    accounts
+        .all()
+        .forEach(
+            account ->
+                log.info(
+                    "carrier account {}: carriers {}, {} calls/s, {} calls/day; regular checks"
+                        + " spend {} calls/s at most, {} % kept for manual checks and stop/resume",
+                    account.name(),
+                    account.carriers(),
+                    account.callsPerSecond(),
+                    account.callsPerDay() == null ? "unlimited" : account.callsPerDay(),
+                    account.regularPerSecond(),
+                    Math.round(account.reservedShare() * 100)));
+    return new CallBudget(redis, accounts, clock);
+  }
+
+  @Bean
+  BudgetReports budgetReports(StringRedisTemplate redis) {
+    return new BudgetReports(redis);
   }
 
   @Bean

@@ -1,9 +1,13 @@
 package com.cmp.polling.autoconfigure;
 
+import com.cmp.polling.core.budget.CarrierAccount;
+import com.cmp.polling.core.budget.CarrierAccounts;
 import com.cmp.polling.core.enrollment.UsageAwareSettings;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -19,6 +23,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param stopResume retries and locks of stop/resume
  * @param rules rule switches and the rule dry run
  * @param planning when checks are due beyond their config's intervals
+ * @param budget the carrier accounts' call budgets: their reserved share, the stretch computation
  */
 @ConfigurationProperties("cmp.polling")
 public record PollingProperties(
@@ -28,7 +33,29 @@ public record PollingProperties(
     @DefaultValue Gateway gateway,
     @DefaultValue StopResume stopResume,
     @DefaultValue Rules rules,
-    @DefaultValue Planning planning) {
+    @DefaultValue Planning planning,
+    @DefaultValue BudgetProperties budget) {
+
+  public PollingProperties {
+    budget.checkRegularShare(gateway.accounts());
+  }
+
+  /** The carrier accounts as the budget and the rate limits take them (none when unset). */
+  public CarrierAccounts carrierAccounts() {
+    List<CarrierAccount> accounts = new ArrayList<>();
+    gateway
+        .accounts()
+        .forEach(
+            (name, account) ->
+                accounts.add(
+                    new CarrierAccount(
+                        name,
+                        account.carriers(),
+                        account.callsPerSecond(),
+                        account.callsPerDay(),
+                        budget.reservedShare())));
+    return new CarrierAccounts(accounts);
+  }
 
   /**
    * @param shardCount shards per task type (card id % shard count)
@@ -124,6 +151,10 @@ public record PollingProperties(
    * @param defaultRateLimitPerSecond the limit of carriers not listed; unset: unlimited
    * @param rateLimitMaxWait how long a call may wait for its slot before failing (retryable)
    * @param carriers what each carrier offers beyond the single calls, by carrier id
+   * @param accounts the carrier accounts, by name: each pays for the calls of its carriers within
+   *     its calls per second and per day; a carrier in an account takes the account's calls per
+   *     second as its rate limit (shared with the account's other carriers) instead of {@code
+   *     rate-limit-per-second}, which may not name it too
    */
   public record Gateway(
       URI baseUrl,
@@ -133,10 +164,13 @@ public record PollingProperties(
       Map<Long, Integer> rateLimitPerSecond,
       Integer defaultRateLimitPerSecond,
       @DefaultValue("5s") Duration rateLimitMaxWait,
-      Map<Long, Carrier> carriers) {
+      Map<Long, Carrier> carriers,
+      Map<String, CarrierAccountProperties> accounts) {
 
     public Gateway {
       rateLimitPerSecond = rateLimitPerSecond == null ? Map.of() : Map.copyOf(rateLimitPerSecond);
+      accounts = accounts == null ? Map.of() : Map.copyOf(accounts);
+      CarrierAccountProperties.checkAll(accounts, rateLimitPerSecond);
       Map<Long, Carrier> checked = new HashMap<>();
       if (carriers != null) {
         carriers.forEach(
@@ -162,7 +196,9 @@ public record PollingProperties(
 
     /** Whether any carrier is limited. */
     public boolean rateLimited() {
-      return !rateLimitPerSecond.isEmpty() || defaultRateLimitPerSecond != null;
+      return !rateLimitPerSecond.isEmpty()
+          || defaultRateLimitPerSecond != null
+          || !accounts.isEmpty();
     }
   }
 

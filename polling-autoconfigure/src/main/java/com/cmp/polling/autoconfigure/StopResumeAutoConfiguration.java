@@ -1,5 +1,6 @@
 package com.cmp.polling.autoconfigure;
 
+import com.cmp.polling.core.budget.CallBudget;
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.config.PollingConfigManager;
 import com.cmp.polling.core.enrollment.CardPlanner;
@@ -18,6 +19,7 @@ import com.cmp.polling.stopresume.action.CarrierActions;
 import com.cmp.polling.stopresume.action.CarrierRetry;
 import com.cmp.polling.stopresume.action.StopResumeMetrics;
 import com.cmp.polling.stopresume.dryrun.RuleDryRun;
+import com.cmp.polling.stopresume.gateway.ActionBudget;
 import com.cmp.polling.stopresume.gateway.BatchSizes;
 import com.cmp.polling.stopresume.gateway.CarrierGateway;
 import com.cmp.polling.stopresume.gateway.CarrierOperation;
@@ -59,6 +61,7 @@ public class StopResumeAutoConfiguration {
   CarrierGateway carrierGateway(
       PollingProperties properties,
       StringRedisTemplate redis,
+      CallBudget budget,
       ObjectProvider<MeterRegistry> registry) {
     var gateway = properties.gateway();
     if (gateway.baseUrl() == null) {
@@ -84,7 +87,9 @@ public class StopResumeAutoConfiguration {
             redis,
             gateway.rateLimitPerSecond(),
             gateway.defaultRateLimitPerSecond(),
-            gateway.rateLimitMaxWait()));
+            gateway.rateLimitMaxWait(),
+            budget.accounts()),
+        new ActionBudget(budget));
   }
 
   /** The configured batch forms, by the gateway's operations; each carrier's logged once. */

@@ -2,6 +2,7 @@ package com.cmp.polling.autoconfigure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import com.cmp.polling.stopresume.gateway.CarrierOperation;
 import java.time.Duration;
@@ -174,6 +175,69 @@ class PollingPropertiesTest {
             () -> bind(Map.of("cmp.polling.kafka.topic-configs.[min.insync.replicas]", "2")))
         .rootCause()
         .hasMessageContaining("set cmp.polling.kafka.min-insync-replicas instead");
+  }
+
+  @Test
+  void carrierAccounts_bindWithTheirCarriers_andTheReservedShare_defaulting20Percent() {
+    PollingProperties properties =
+        bind(
+            Map.of(
+                "cmp.polling.gateway.accounts.acme.carriers", "1,2",
+                "cmp.polling.gateway.accounts.acme.calls-per-second", "20",
+                "cmp.polling.gateway.accounts.acme.calls-per-day", "1000000",
+                "cmp.polling.gateway.rate-limit-per-second.3", "5"));
+
+    assertThat(properties.budget().reservedShare()).isEqualTo(0.2);
+    assertThat(properties.budget().recomputeInterval()).isEqualTo(Duration.ofSeconds(60));
+    assertThat(properties.budget().stretchRefresh()).isEqualTo(Duration.ofSeconds(10));
+    assertThat(properties.gateway().rateLimited()).isTrue();
+    var account = properties.carrierAccounts().of(2).orElseThrow();
+    assertThat(account.name()).isEqualTo("acme");
+    assertThat(account.regularPerSecond()).isEqualTo(16);
+    assertThat(account.regularPerDay()).isEqualTo(800_000L);
+    // 800 000 a day is 9.26 calls/s on average: less than the 16 a second allows.
+    assertThat(account.regularCallsPerSecond()).isCloseTo(9.259, within(0.001));
+    assertThat(properties.carrierAccounts().of(3)).isEmpty();
+  }
+
+  @Test
+  void badAccounts_stopTheApp_namingTheProperty() {
+    assertThatThrownBy(
+            () -> bind(Map.of("cmp.polling.gateway.accounts.acme.calls-per-second", "20")))
+        .hasStackTraceContaining("cmp.polling.gateway.accounts.acme.carriers");
+    assertThatThrownBy(
+            () ->
+                bind(
+                    Map.of(
+                        "cmp.polling.gateway.accounts.acme.carriers", "1",
+                        "cmp.polling.gateway.accounts.acme.calls-per-second", "0")))
+        .hasStackTraceContaining("cmp.polling.gateway.accounts.acme.calls-per-second");
+    assertThatThrownBy(
+            () ->
+                bind(
+                    Map.of(
+                        "cmp.polling.gateway.accounts.a.carriers", "1",
+                        "cmp.polling.gateway.accounts.a.calls-per-second", "5",
+                        "cmp.polling.gateway.accounts.b.carriers", "1",
+                        "cmp.polling.gateway.accounts.b.calls-per-second", "5")))
+        .hasStackTraceContaining("is already in account");
+    assertThatThrownBy(
+            () ->
+                bind(
+                    Map.of(
+                        "cmp.polling.gateway.accounts.a.carriers", "1",
+                        "cmp.polling.gateway.accounts.a.calls-per-second", "5",
+                        "cmp.polling.gateway.rate-limit-per-second.1", "5")))
+        .hasStackTraceContaining("cmp.polling.gateway.rate-limit-per-second.1");
+    assertThatThrownBy(
+            () ->
+                bind(
+                    Map.of(
+                        "cmp.polling.gateway.accounts.a.carriers", "1",
+                        "cmp.polling.gateway.accounts.a.calls-per-second", "1")))
+        .hasStackTraceContaining("cmp.polling.gateway.accounts.a.calls-per-second (1)");
+    assertThatThrownBy(() -> bind(Map.of("cmp.polling.budget.reserved-share", "1")))
+        .hasStackTraceContaining("cmp.polling.budget.reserved-share");
   }
 
   private static PollingProperties bind(Map<String, String> values) {

@@ -3,6 +3,7 @@ package com.cmp.polling.handlers.base;
 import com.cmp.polling.autoconfigure.PollingProperties;
 import com.cmp.polling.handlers.config.HandlersProperties;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.concurrent.ConcurrentHashMap;
@@ -34,7 +35,7 @@ class CarrierQueryCap {
   @Autowired
   CarrierQueryCap(PollingProperties polling, HandlersProperties settings) {
     this(
-        polling.gateway().rateLimitPerSecond(),
+        limitsPerCarrier(polling),
         polling.gateway().defaultRateLimitPerSecond(),
         shorter(settings.carrierWait(), polling.gateway().rateLimitMaxWait()));
   }
@@ -48,6 +49,23 @@ class CarrierQueryCap {
     this.perSecond = Map.copyOf(perSecond);
     this.defaultPerSecond = defaultPerSecond;
     this.wait = wait;
+  }
+
+  /**
+   * Each limited carrier's calls per second: its own limit, or its account's (the account's
+   * carriers share it, so each is capped as if it had it alone).
+   */
+  private static Map<Long, Integer> limitsPerCarrier(PollingProperties polling) {
+    Map<Long, Integer> limits = new HashMap<>(polling.gateway().rateLimitPerSecond());
+    polling
+        .carrierAccounts()
+        .all()
+        .forEach(
+            account ->
+                account
+                    .carriers()
+                    .forEach(carrierId -> limits.put(carrierId, account.callsPerSecond())));
+    return limits;
   }
 
   private static Duration shorter(Duration a, Duration b) {

@@ -20,8 +20,10 @@ import org.springframework.stereotype.Component;
  * cards of a poll checked together), {@code polling.handlers.batch_fallbacks} (task_type, step:
  * work shared by a slice that failed and was redone card by card), {@code
  * polling.handlers.carrier_cap_put_off} (task_type: checks put off without a carrier query, their
- * carrier's {@link CarrierQueryCap cap} reached) and {@code polling.handlers.lateness} (task_type,
- * source: scheduled or manual — from the task's due time to the moment its check is settled).
+ * carrier's {@link CarrierQueryCap cap} reached), {@code polling.handlers.budget_put_off}
+ * (task_type: regular checks put off without a carrier query, their carrier account's regular share
+ * of calls spent for the moment) and {@code polling.handlers.lateness} (task_type, source:
+ * scheduled or manual — from the task's due time to the moment its check is settled).
  */
 @Component
 public class HandlerMetrics {
@@ -83,6 +85,11 @@ public class HandlerMetrics {
     registry
         .counter("polling.handlers.carrier_cap_put_off", "task_type", type.code())
         .increment(checks);
+  }
+
+  /** Regular checks put off without their carrier query: their account's share was spent. */
+  void overBudget(TaskType type, int checks) {
+    registry.counter("polling.handlers.budget_put_off", "task_type", type.code()).increment(checks);
   }
 
   /** Work a slice shared failed at {@code step} and is being redone card by card. */

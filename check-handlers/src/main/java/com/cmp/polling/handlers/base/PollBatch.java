@@ -1,5 +1,6 @@
 package com.cmp.polling.handlers.base;
 
+import com.cmp.polling.core.budget.CallBudget;
 import com.cmp.polling.core.card.LoadedCard;
 import com.cmp.polling.handlers.base.BatchCheckBody.Queried;
 import com.cmp.polling.schemas.task.TaskType;
@@ -37,7 +38,16 @@ class PollBatch {
    * @param carrierCapped whether a carrier call needs a place under its carrier's {@link
    *     CarrierQueryCap} (regular checks) or not (manual checks: see {@link CheckRunner})
    */
-  record Lane(FanOut workers, int sliceSize, boolean sharedPermits, boolean carrierCapped) {}
+  record Lane(FanOut workers, int sliceSize, boolean sharedPermits, boolean carrierCapped) {
+
+    /**
+     * What its calls may spend of their carrier account: regular checks (those sharing permits) the
+     * unreserved share, manual ones the whole account.
+     */
+    CallBudget.Share budgetShare() {
+      return sharedPermits ? CallBudget.Share.REGULAR : CallBudget.Share.WHOLE;
+    }
+  }
 
   private final CheckPermits permits;
   private final CarrierQueries queries;
@@ -106,11 +116,17 @@ class PollBatch {
     List<CarrierQueries.Answer<R>> answers = queries.askAll(toQuery, body, lane);
     List<Queried<R>> queried = new ArrayList<>(toQuery.size());
     int putOff = 0;
+    int overBudget = 0;
     for (CarrierQueries.Answer<R> answer : answers) {
       PendingCheck check = answer.check();
-      if (answer.overCarrierCap()) {
+      if (answer.notAsked() != null) {
+        // Put off, not failed: the card comes due again after the short retry delay.
         results.put(check.card().id(), CheckResult.of(CheckOutcome.PUT_OFF));
-        putOff++;
+        if (answer.notAsked() == CarrierQueries.NotAsked.BUDGET) {
+          overBudget++;
+        } else {
+          putOff++;
+        }
       } else if (answer.failure() == null) {
         queried.add(new Queried<>(check.task(), check.card(), answer.reply()));
       } else {
@@ -123,6 +139,13 @@ class PollBatch {
           "{} {} checks put off: their carrier already has as many queries under way here as its"
               + " rate limit allows within cmp.polling.handlers.carrier-wait",
           putOff,
+          type.code());
+    }
+    if (overBudget > 0) {
+      metrics.overBudget(type, overBudget);
+      log.debug(
+          "{} {} checks put off: their carrier account's regular share of calls is spent for now",
+          overBudget,
           type.code());
     }
     if (!queried.isEmpty()) {

@@ -1,5 +1,6 @@
 package com.cmp.polling.simulator.calls;
 
+import java.time.Clock;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -8,6 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.LongAdder;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
@@ -15,8 +17,10 @@ import org.springframework.stereotype.Component;
  * ICCID and operation every time the card was asked about (alone or in a batch); per account its
  * calls and refusals; the 429 answers. Per operation also the cards called and those called more
  * than once, kept as they happen so that a summary costs nothing with millions of cards. Lock-free,
- * so that counting never serialises concurrent requests. A reset while calls are in flight may keep
- * some of them.
+ * so that counting never serialises concurrent requests (but for an account's count of the current
+ * second, a lock per account). A reset while calls are in flight may keep some of them. Per account
+ * also the most calls received in one second (of the simulator's clock): how a test sees that the
+ * callers kept to the account's calls per second.
  */
 @Component
 public class CallCounter {
@@ -33,6 +37,18 @@ public class CallCounter {
   private final LongAdder[] cardsInBatchCalls = adders();
   private final LongAdder[] cards = adders();
   private final LongAdder[] cardsCalledMoreThanOnce = adders();
+  private final Clock clock;
+
+  /** A counter whose seconds are the system's. */
+  public CallCounter() {
+    this(Clock.systemUTC());
+  }
+
+  /** A counter whose seconds are {@code clock}'s. */
+  @Autowired
+  public CallCounter(Clock clock) {
+    this.clock = clock;
+  }
 
   /** A single call about the card. */
   public void record(String iccid, CardOperation operation) {
@@ -51,7 +67,9 @@ public class CallCounter {
 
   /** A call to a carrier of the account, whatever its answer. */
   public void recordAccountCall(String account) {
-    account(account).calls().increment();
+    AccountCounts counts = account(account);
+    counts.calls().increment();
+    counts.seconds().record(clock.instant().getEpochSecond());
   }
 
   /** A call answered 429 for a rate: the carrier's, the account's ({@code account} not null). */
@@ -119,7 +137,8 @@ public class CallCounter {
                 new CallSummary.AccountCalls(
                     counts.calls().sum(),
                     counts.rateLimited().sum(),
-                    counts.quotaRefused().sum())));
+                    counts.quotaRefused().sum(),
+                    counts.seconds().busiest())));
     return new CallSummary(
         total.sum(), rateLimited.sum(), quotaRefused.sum(), byOperation, accounts);
   }
@@ -152,7 +171,10 @@ public class CallCounter {
 
   private AccountCounts account(String name) {
     return byAccount.computeIfAbsent(
-        name, key -> new AccountCounts(new LongAdder(), new LongAdder(), new LongAdder()));
+        name,
+        key ->
+            new AccountCounts(
+                new LongAdder(), new LongAdder(), new LongAdder(), new BusiestSecond()));
   }
 
   private static LongAdder[] adders() {
@@ -163,5 +185,26 @@ public class CallCounter {
     return adders;
   }
 
-  private record AccountCounts(LongAdder calls, LongAdder rateLimited, LongAdder quotaRefused) {}
+  private record AccountCounts(
+      LongAdder calls, LongAdder rateLimited, LongAdder quotaRefused, BusiestSecond seconds) {}
+
+  /** The calls of the current second, and the most of any second so far. */
+  private static final class BusiestSecond {
+    private long second = Long.MIN_VALUE;
+    private long inSecond;
+    private long busiest;
+
+    synchronized void record(long epochSecond) {
+      if (epochSecond != second) {
+        second = epochSecond;
+        inSecond = 0;
+      }
+      inSecond++;
+      busiest = Math.max(busiest, inSecond);
+    }
+
+    synchronized long busiest() {
+      return busiest;
+    }
+  }
 }

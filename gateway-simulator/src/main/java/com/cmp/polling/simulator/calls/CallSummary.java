@@ -52,6 +52,8 @@ public record CallSummary(
    * @param calls calls to its carriers received, whatever their answer
    * @param rateLimited of those, answered 429 for the account's calls per second
    * @param quotaRefused of those, answered 429 because its calls of the day were used up
+   * @param busiestSecond the most calls to its carriers received in one second, whatever their
+   *     answer
    */
-  public record AccountCalls(long calls, long rateLimited, long quotaRefused) {}
+  public record AccountCalls(long calls, long rateLimited, long quotaRefused, long busiestSecond) {}
 }

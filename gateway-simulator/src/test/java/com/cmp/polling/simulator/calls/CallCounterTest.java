@@ -2,6 +2,9 @@ package com.cmp.polling.simulator.calls;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.cmp.polling.testsupport.time.SettableClock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -11,7 +14,8 @@ import org.junit.jupiter.api.Test;
 
 class CallCounterTest {
 
-  private final CallCounter counter = new CallCounter();
+  private final SettableClock clock = new SettableClock(Instant.parse("2026-12-04T12:00:00Z"));
+  private final CallCounter counter = new CallCounter(clock);
 
   @Test
   void calls_areCountedPerIccidAndOperation_underTheirWireNames() {
@@ -128,6 +132,9 @@ class CallCounterTest {
     counter.recordAccountCall("acct-a");
     counter.recordAccountCall("acct-a");
     counter.recordAccountCall("acct-b");
+    clock.advance(Duration.ofSeconds(1));
+    counter.recordAccountCall("acct-b");
+    counter.recordAccountCall("acct-b");
     counter.recordRateLimited("acct-a");
     counter.recordQuotaRefused("acct-a");
     counter.recordRateLimited(null);
@@ -139,7 +146,7 @@ class CallCounterTest {
     assertThat(summary.byAccount())
         .isEqualTo(
             Map.of(
-                "acct-a", new CallSummary.AccountCalls(3, 1, 1),
-                "acct-b", new CallSummary.AccountCalls(1, 0, 0)));
+                "acct-a", new CallSummary.AccountCalls(3, 1, 1, 3),
+                "acct-b", new CallSummary.AccountCalls(3, 0, 0, 2)));
   }
 }

@@ -1,11 +1,14 @@
 package com.cmp.polling.operator.admin;
 
+import com.cmp.polling.core.budget.BudgetReports;
+import com.cmp.polling.operator.monitoring.BudgetView;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.status.initializer.InitProgress;
 import com.cmp.polling.status.initializer.InitProgressStore;
 import com.cmp.polling.status.schedule.HoldBack;
 import com.cmp.polling.status.schedule.HoldBackHistory;
 import com.cmp.polling.status.schedule.SchedulerStatsStore;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,8 +17,8 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * {@code GET /api/monitoring/*}: queues, initializer progress, scheduler statistics and the latest
- * back-pressure hold-backs.
+ * {@code GET /api/monitoring/*}: queues, initializer progress, scheduler statistics, the latest
+ * back-pressure hold-backs and the carrier accounts' budgets.
  */
 @RestController
 class MonitoringController {
@@ -24,16 +27,32 @@ class MonitoringController {
   private final InitProgressStore initProgress;
   private final SchedulerStatsStore stats;
   private final HoldBackHistory holdBacks;
+  private final BudgetReports budgets;
+  private final Clock clock;
 
   MonitoringController(
       QueueOverview queues,
       InitProgressStore initProgress,
       SchedulerStatsStore stats,
-      HoldBackHistory holdBacks) {
+      HoldBackHistory holdBacks,
+      BudgetReports budgets,
+      Clock clock) {
     this.queues = queues;
     this.initProgress = initProgress;
     this.stats = stats;
     this.holdBacks = holdBacks;
+    this.budgets = budgets;
+    this.clock = clock;
+  }
+
+  /**
+   * Each carrier account's budget as the scheduler last computed it: the calls per second its
+   * configured intervals need, what its regular share allows, the stretch of its intervals (empty
+   * when no account is configured, or before the scheduler's first computation).
+   */
+  @GetMapping("/api/monitoring/budget")
+  List<BudgetView> budget() {
+    return BudgetView.all(budgets, clock);
   }
 
   @GetMapping("/api/monitoring/queues")

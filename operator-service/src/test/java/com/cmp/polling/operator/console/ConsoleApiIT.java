@@ -2,6 +2,8 @@ package com.cmp.polling.operator.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.cmp.polling.core.budget.AccountBudget;
+import com.cmp.polling.core.budget.BudgetReports;
 import com.cmp.polling.core.queue.PollingQueueManager;
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.operator.OperatorTestApp;
@@ -30,6 +32,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -43,6 +46,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.kafka.support.KafkaHeaders;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Every JSON call of the console on the real app and real servers: what each answers for a known
@@ -449,6 +453,55 @@ class ConsoleApiIT {
         HttpRequest.newBuilder(switchUri(scope))
             .header("Content-Type", "application/json")
             .PUT(BodyPublishers.ofString(body)));
+  }
+
+  @Test
+  void budget_showsEachAccountsStretch_inTheConsole_andTheAdminApi() throws Exception {
+    redis.template().delete(RedisKeys.BUDGET_REPORTS);
+    JsonNode none = console.get("/console/api/budget").json();
+    assertThat(none.isArray()).isTrue();
+    assertThat(none.size()).isZero();
+    app.bean(BudgetReports.class)
+        .publish(
+            List.of(
+                new AccountBudget(
+                    "acme",
+                    Set.of(7L),
+                    20,
+                    null,
+                    0.2,
+                    5600,
+                    16,
+                    350,
+                    1234,
+                    List.of(
+                        new AccountBudget.Interval(
+                            "carddata", "activated", 10_000_000, 80, 28_000)),
+                    Instant.now())));
+    try {
+      JsonNode panel = console.get("/console/api/budget").json().get(0);
+      assertThat(panel.path("budget").path("account").asString()).isEqualTo("acme");
+      assertThat(panel.path("budget").path("stretch").asDouble()).isEqualTo(350.0);
+      assertThat(panel.path("summary").asString())
+          .isEqualTo(
+              "needs 5 600 calls/s at the configured intervals, has 16; intervals stretched"
+                  + " x350.00: carddata effectively every 7 h 46 min (configured 1 min 20 s)");
+
+      var reply =
+          ADMIN_HTTP.send(
+              HttpRequest.newBuilder(URI.create(app.baseUrl() + "/api/monitoring/budget"))
+                  .header("Authorization", "Bearer " + OperatorTestApp.TOKEN)
+                  .build(),
+              BodyHandlers.ofString());
+      assertThat(reply.statusCode()).isEqualTo(200);
+      JsonNode api = JsonMapper.builder().build().readTree(reply.body()).get(0);
+      assertThat(api.path("budget").path("neededPerSecond").asDouble()).isEqualTo(5600.0);
+      assertThat(api.path("budget").path("allowedPerSecond").asDouble()).isEqualTo(16.0);
+      assertThat(api.path("effectiveIntervals").get(0).asString())
+          .startsWith("carddata effectively every 7 h 46 min");
+    } finally {
+      redis.template().delete(RedisKeys.BUDGET_REPORTS);
+    }
   }
 
   private static URI switchUri(String scopeAndQuery) {

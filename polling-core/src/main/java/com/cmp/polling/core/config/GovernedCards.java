@@ -70,6 +70,37 @@ public class GovernedCards {
   }
 
   /**
+   * How many polled cards of each carrier each config governs now (cards no config matches are left
+   * out): the checks each carrier's cards ask of it at the configs' intervals.
+   */
+  public Map<Long, Map<PollingConfig, Long>> countByCarrier() {
+    ConfigSnapshot inForce = enabledConfigs();
+    Map<Long, Map<PollingConfig, Long>> byCarrier = new HashMap<>();
+    jdbc.sql(COUNT_BY_MATCH)
+        .query(
+            (RowCallbackHandler)
+                rs -> {
+                  if (!rs.getBoolean(4)) {
+                    return;
+                  }
+                  long carrierId = rs.getLong(1);
+                  long cards = rs.getLong(5);
+                  inForce
+                      .match(
+                          ConfigSnapshot.conditionOf(
+                              NetworkStatus.fromCode(rs.getInt(2)),
+                              RealNameStatus.fromCode(rs.getInt(3))),
+                          carrierId)
+                      .ifPresent(
+                          config ->
+                              byCarrier
+                                  .computeIfAbsent(carrierId, id -> new HashMap<>())
+                                  .merge(config, cards, Long::sum));
+                });
+    return byCarrier;
+  }
+
+  /**
    * The config of every polled live card, card by card (id order): what {@link #count()} sums.
    * Reads and returns the whole fleet; for checks on small fleets.
    */

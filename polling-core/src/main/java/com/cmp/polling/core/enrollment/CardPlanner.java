@@ -35,6 +35,7 @@ public class CardPlanner {
   private final ProtectionPeriods protection;
   private final CardEnrollment rule;
   private final UsageAwarePlanning usageAware;
+  private final IntervalStretches stretches;
 
   /** A planner whose carddata checks follow their config's interval alone. */
   public CardPlanner(
@@ -51,10 +52,7 @@ public class CardPlanner {
         new PlanningMetrics(new SimpleMeterRegistry()));
   }
 
-  /**
-   * @param usageAware whether (and within which bounds) a carddata check's next time follows the
-   *     card's usage ({@link CarddataIntervals})
-   */
+  /** A planner whose checks after a check follow their intervals, unstretched. */
   public CardPlanner(
       PollingConfigManager configs,
       DeviceStore devices,
@@ -62,6 +60,24 @@ public class CardPlanner {
       Clock clock,
       UsageAwareSettings usageAware,
       PlanningMetrics metrics) {
+    this(configs, devices, protection, clock, usageAware, metrics, IntervalStretches.NONE);
+  }
+
+  /**
+   * @param usageAware whether (and within which bounds) a carddata check's next time follows the
+   *     card's usage ({@link CarddataIntervals})
+   * @param stretches how much further apart the next checks of a carrier's cards go while its
+   *     account's budget cannot pay for the configured intervals
+   */
+  public CardPlanner(
+      PollingConfigManager configs,
+      DeviceStore devices,
+      ProtectionPeriods protection,
+      Clock clock,
+      UsageAwareSettings usageAware,
+      PlanningMetrics metrics,
+      IntervalStretches stretches) {
+    this.stretches = stretches;
     this.configs = configs;
     this.devices = devices;
     this.protection = protection;
@@ -145,7 +161,9 @@ public class CardPlanner {
    * under the configs in force and with the device flag the check found (no device query). The
    * protection periods are read, once, only for protect checks: no other interval depends on them.
    * A carddata check's next time follows the card's usage instead where the usage-aware intervals
-   * are on ({@link CarddataIntervals}, from the outlook the check supplied).
+   * are on ({@link CarddataIntervals}, from the outlook the check supplied). The wait is then
+   * stretched where the card's carrier account cannot pay for the intervals ({@link
+   * IntervalStretches}).
    */
   public List<EnrollmentPlan> afterCheck(TaskType type, List<CheckedCard> checked) {
     if (checked.isEmpty()) {
@@ -167,7 +185,10 @@ public class CardPlanner {
                   Timing.AFTER_INTERVAL,
                   snapshot)
               .onlyFor(type);
-      plans.add(type == TaskType.CARDDATA ? usageAware.afterCarddataCheck(plan, one) : plan);
+      plans.add(
+          stretches.stretched(
+              type == TaskType.CARDDATA ? usageAware.afterCarddataCheck(plan, one) : plan,
+              card.carrierId()));
     }
     return plans;
   }

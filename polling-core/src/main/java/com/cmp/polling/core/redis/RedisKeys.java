@@ -1,6 +1,7 @@
 package com.cmp.polling.core.redis;
 
 import com.cmp.polling.schemas.task.TaskType;
+import java.time.LocalDate;
 
 /**
  * Every Redis key of the polling system, built in one place (docs/architecture.md, "Redis keys").
@@ -98,6 +99,22 @@ public final class RedisKeys {
    */
   public static final String CONFIGS_REENROLLMENT = "polling:configs:reenrollment";
 
+  /**
+   * The interval stretches the scheduler publishes (HASH: carrier id to the factor, at least 1, by
+   * which the next checks of that carrier's cards are planned further apart); a carrier absent is
+   * not stretched.
+   */
+  public static final String BUDGET_STRETCHES = "polling:budget:stretches";
+
+  /**
+   * What the scheduler last computed of each carrier account's budget (HASH: account name to a JSON
+   * report: calls needed and allowed, stretch, effective intervals), for the operator app.
+   */
+  public static final String BUDGET_REPORTS = "polling:budget:reports";
+
+  /** Only one scheduler instance computes the budgets' stretches at a time (STRING with TTL). */
+  public static final String BUDGET_LOCK = "polling:budget:lock";
+
   private RedisKeys() {}
 
   /**
@@ -193,6 +210,31 @@ public final class RedisKeys {
   /** {@code polling:ratelimit:carrier:{id}} (STRING: next free gateway slot of the carrier). */
   public static String carrierRateLimit(long carrierId) {
     return "polling:ratelimit:carrier:" + carrierId;
+  }
+
+  /**
+   * {@code polling:ratelimit:account:<name>} (STRING: the next free slot of a carrier account's
+   * rate limit, shared by all its carriers).
+   */
+  public static String accountRateLimit(String account) {
+    return "polling:ratelimit:account:" + account;
+  }
+
+  /**
+   * {@code polling:budget:{<account>}:second:<epochSecond>} (STRING: calls the account spent in
+   * that second, short TTL). The account's name is the hash tag: a spend reads its second and its
+   * day in one script.
+   */
+  public static String budgetSecond(String account, long epochSecond) {
+    return "polling:budget:{" + account + "}:second:" + epochSecond;
+  }
+
+  /**
+   * {@code polling:budget:{<account>}:day:<yyyy-mm-dd>} (STRING: calls the account spent that UTC
+   * day, kept two days).
+   */
+  public static String budgetDay(String account, LocalDate day) {
+    return "polling:budget:{" + account + "}:day:" + day;
   }
 
   /** {@code polling:concurrency:{taskType}} (ZSET: checks of that type running anywhere). */

@@ -2,6 +2,8 @@ package com.cmp.polling.core.enrollment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.cmp.polling.core.budget.AccountBudget;
+import com.cmp.polling.core.budget.BudgetReports;
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.config.ConfigSnapshot;
@@ -25,6 +27,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -381,5 +384,54 @@ class CardPlannerIT {
 
   private static List<Long> idsOf(List<Card> cards) {
     return cards.stream().map(Card::id).toList();
+  }
+
+  @Test
+  void afterACheck_ofACarrierWhoseAccountIsStretched_theNextCheckIsPlannedStretchTimesLater() {
+    CardPlanner budgeted =
+        new CardPlanner(
+            configs,
+            new DeviceStore(postgres.jdbc()),
+            protection,
+            clock,
+            UsageAwareSettings.OFF,
+            new PlanningMetrics(new SimpleMeterRegistry()),
+            new IntervalStretches(redis.template(), clock, Duration.ZERO));
+    Card stretched = card(postgres.data().card().carrier(7, "cmcc").insert());
+    Card other = card(postgres.data().card().carrier(8, "cucc").insert());
+    new BudgetReports(redis.template())
+        .publish(
+            List.of(
+                new AccountBudget(
+                    "tight",
+                    Set.of(7L),
+                    2,
+                    null,
+                    0.2,
+                    5.0,
+                    1.0,
+                    2.5,
+                    0,
+                    List.of(),
+                    clock.instant())));
+    Instant now = clock.instant();
+
+    List<EnrollmentPlan> plans =
+        budgeted.afterCheck(
+            TaskType.CARDDATA,
+            List.of(new CheckedCard(stretched, true), new CheckedCard(other, true)));
+
+    // The config's 1 800 s, two and a half times: 4 500 s; the other carrier keeps its 1 800 s.
+    assertThat(plans.get(0).dueAt(TaskType.CARDDATA)).contains(now.plusSeconds(4500));
+    assertThat(plans.get(1).dueAt(TaskType.CARDDATA)).contains(now.plusSeconds(1800));
+
+    new BudgetReports(redis.template()).publish(List.of());
+    assertThat(
+            budgeted
+                .afterCheck(TaskType.CARDDATA, List.of(new CheckedCard(stretched, true)))
+                .get(0)
+                .dueAt(TaskType.CARDDATA))
+        .as("the stretch withdrawn: the configured interval again")
+        .contains(now.plusSeconds(1800));
   }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.cmp.polling.schemas.task.TaskType;
 import io.lettuce.core.cluster.SlotHash;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -111,5 +112,13 @@ class RedisKeysSlotsTest {
         .isEqualTo(SlotHash.getSlot(RedisKeys.CONFIGS));
     assertThat(SlotHash.getSlot(RedisKeys.configsStaging("c3d4")))
         .isEqualTo(SlotHash.getSlot(RedisKeys.CONFIGS));
+  }
+
+  @Test
+  void anAccountsBudgetCounters_ofASecondAndOfItsDay_shareOneSlot() {
+    assertThat(SlotHash.getSlot(RedisKeys.budgetSecond("acme", 1_764_849_600L)))
+        .isEqualTo(SlotHash.getSlot(RedisKeys.budgetDay("acme", LocalDate.of(2026, 12, 4))));
+    assertThat(RedisKeys.budgetDay("acme", LocalDate.of(2026, 12, 4)))
+        .isEqualTo("polling:budget:{acme}:day:2026-12-04");
   }
 }

@@ -7,18 +7,19 @@ import com.cmp.polling.schemas.task.TaskType;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.function.DoubleSupplier;
 
 /**
  * Where the far future begins for the queues: twice the longest interval any config sets (or the
  * lease, or the longest wait the planner's usage-aware carddata intervals may choose, when longer),
- * a minute more for the instances' clocks. Every score the pipeline writes is nearer (a next check
- * is at most one interval or that wait ahead, a lease one lease ahead), so an entry beyond it was
- * written by hand or by a bug, and it would never come due in time: the check handlers'
- * self-cleaning (a card not polled or gone is dropped when its entry comes due) never reaches it.
- * Set at the start of each pass, from the configs the pass plans with; a longer interval seen
- * within the last {@link #HOLD} still counts, so that the entries a config change shortened are
- * left to the change stream's re-enrollment, which moves them itself, rather than counted as far
- * off.
+ * times the largest stretch a carrier account's budget imposes on its carriers' intervals, a minute
+ * more for the instances' clocks. Every score the pipeline writes is nearer (a next check is at
+ * most one interval or that wait ahead, a lease one lease ahead), so an entry beyond it was written
+ * by hand or by a bug, and it would never come due in time: the check handlers' self-cleaning (a
+ * card not polled or gone is dropped when its entry comes due) never reaches it. Set at the start
+ * of each pass, from the configs the pass plans with; a longer interval seen within the last {@link
+ * #HOLD} still counts, so that the entries a config change shortened are left to the change
+ * stream's re-enrollment, which moves them itself, rather than counted as far off.
  */
 final class FarFuture {
 
@@ -29,6 +30,7 @@ final class FarFuture {
   private final PollingConfigManager configs;
   private final Duration lease;
   private final Duration longestPlannedWait;
+  private final DoubleSupplier largestStretch;
   private final Clock clock;
   private Instant horizon = Instant.MAX;
   private Duration held = Duration.ZERO;
@@ -40,6 +42,20 @@ final class FarFuture {
    */
   FarFuture(
       PollingConfigManager configs, Duration lease, Duration longestPlannedWait, Clock clock) {
+    this(configs, lease, longestPlannedWait, () -> 1.0, clock);
+  }
+
+  /**
+   * @param largestStretch the largest factor the budgets stretch a carrier's waits by now ({@code
+   *     IntervalStretches.largest()}: 1 while none is stretched)
+   */
+  FarFuture(
+      PollingConfigManager configs,
+      Duration lease,
+      Duration longestPlannedWait,
+      DoubleSupplier largestStretch,
+      Clock clock) {
+    this.largestStretch = largestStretch;
     this.configs = configs;
     this.lease = lease;
     this.longestPlannedWait = longestPlannedWait;
@@ -58,6 +74,10 @@ final class FarFuture {
           longest = interval;
         }
       }
+    }
+    double stretch = Math.max(1.0, largestStretch.getAsDouble());
+    if (stretch > 1.0) {
+      longest = Duration.ofMillis((long) Math.ceil(longest.toMillis() * stretch));
     }
     Instant now = clock.instant();
     if (longest.compareTo(held) >= 0 || now.isAfter(heldSince.plus(HOLD))) {

@@ -5,6 +5,7 @@ import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.card.PlanningChanges;
 import com.cmp.polling.core.config.PollingConfigManager;
 import com.cmp.polling.core.enrollment.CardPlanner;
+import com.cmp.polling.core.enrollment.IntervalStretches;
 import com.cmp.polling.core.lock.OperationLocks;
 import com.cmp.polling.core.queue.QueueAudit;
 import com.cmp.polling.core.queue.QueueSettings;
@@ -32,6 +33,7 @@ class ReconcilerConfiguration {
   Reconciler reconciler(
       CardStore cards,
       CardPlanner planner,
+      IntervalStretches stretches,
       QueueAudit queues,
       JdbcClient jdbc,
       StringRedisTemplate redis,
@@ -52,7 +54,12 @@ class ReconcilerConfiguration {
     configs.addChangeListener(settle);
     Suspicions suspicions = new Suspicions();
     FarFuture farFuture =
-        new FarFuture(configs, polling.queue().lease(), planner.usageAware().longestWait(), clock);
+        new FarFuture(
+            configs,
+            polling.queue().lease(),
+            planner.usageAware().longestWait(),
+            stretches::largest,
+            clock);
     CardRepairs repairs =
         new CardRepairs(
             cards,

@@ -35,4 +35,14 @@ class FarFutureTest {
     assertThat(usageAware.horizon()).isEqualTo(NOW.plus(Duration.ofHours(48)).plusSeconds(60));
     assertThat(fixed.horizon()).isEqualTo(NOW.plus(Duration.ofMinutes(10)).plusSeconds(60));
   }
+
+  @Test
+  void aBudgetsStretch_movesTheHorizonAsFar_soStretchedChecksAreNotFarOff() {
+    FarFuture stretched =
+        new FarFuture(noConfigs, Duration.ofMinutes(5), Duration.ofHours(24), () -> 3.5, clock);
+
+    stretched.beginPass();
+
+    assertThat(stretched.horizon()).isEqualTo(NOW.plus(Duration.ofHours(168)).plusSeconds(60));
+  }
 }

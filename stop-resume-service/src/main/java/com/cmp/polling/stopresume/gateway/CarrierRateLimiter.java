@@ -1,10 +1,13 @@
 package com.cmp.polling.stopresume.gateway;
 
+import com.cmp.polling.core.budget.CarrierAccount;
+import com.cmp.polling.core.budget.CarrierAccounts;
 import com.cmp.polling.core.redis.LuaScripts;
 import com.cmp.polling.core.redis.RedisKeys;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.springframework.dao.DataAccessException;
 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -36,6 +39,7 @@ public class CarrierRateLimiter {
   private final Map<Long, Integer> perSecond;
   private final Integer defaultPerSecond;
   private final Duration maxWait;
+  private final CarrierAccounts accounts;
 
   /**
    * @param perSecond calls per second allowed per carrier id
@@ -46,6 +50,20 @@ public class CarrierRateLimiter {
       Map<Long, Integer> perSecond,
       Integer defaultPerSecond,
       Duration maxWait) {
+    this(redis, perSecond, defaultPerSecond, maxWait, CarrierAccounts.NONE);
+  }
+
+  /**
+   * @param accounts the carrier accounts: the carriers of one share one limit, the account's calls
+   *     per second, in place of their own
+   */
+  public CarrierRateLimiter(
+      StringRedisTemplate redis,
+      Map<Long, Integer> perSecond,
+      Integer defaultPerSecond,
+      Duration maxWait,
+      CarrierAccounts accounts) {
+    this.accounts = accounts;
     perSecond.forEach(CarrierRateLimiter::requirePositive);
     if (defaultPerSecond != null) {
       requirePositive(0L, defaultPerSecond);
@@ -62,16 +80,24 @@ public class CarrierRateLimiter {
    * @throws GatewayUnavailableException when the next slot is too far away or Redis cannot tell
    */
   public void acquire(long carrierId, String operation) {
-    Integer limit = perSecond.getOrDefault(carrierId, defaultPerSecond);
+    Optional<CarrierAccount> account = accounts.of(carrierId);
+    Integer limit =
+        account.isPresent()
+            ? Integer.valueOf(account.get().callsPerSecond())
+            : perSecond.getOrDefault(carrierId, defaultPerSecond);
     if (limit == null) {
       return;
     }
+    String key =
+        account.isPresent()
+            ? RedisKeys.accountRateLimit(account.get().name())
+            : RedisKeys.carrierRateLimit(carrierId);
     Long waitMicros;
     try {
       waitMicros =
           redis.execute(
               RESERVE,
-              List.of(RedisKeys.carrierRateLimit(carrierId)),
+              List.of(key),
               Long.toString(1_000_000L / limit),
               Long.toString(maxWait.toNanos() / 1000));
     } catch (DataAccessException e) {

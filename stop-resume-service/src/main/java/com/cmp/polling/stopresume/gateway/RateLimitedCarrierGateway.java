@@ -15,10 +15,21 @@ public class RateLimitedCarrierGateway implements CarrierGateway, AutoCloseable 
 
   private final CarrierGateway delegate;
   private final CarrierRateLimiter limiter;
+  private final ActionBudget actions;
 
   public RateLimitedCarrierGateway(CarrierGateway delegate, CarrierRateLimiter limiter) {
+    this(delegate, limiter, ActionBudget.NONE);
+  }
+
+  /**
+   * @param actions what stop and start calls spend from their carrier account's budget (the whole
+   *     of it: a stop goes through when the regular checks have used their share)
+   */
+  public RateLimitedCarrierGateway(
+      CarrierGateway delegate, CarrierRateLimiter limiter, ActionBudget actions) {
     this.delegate = delegate;
     this.limiter = limiter;
+    this.actions = actions;
   }
 
   @Override
@@ -47,12 +58,14 @@ public class RateLimitedCarrierGateway implements CarrierGateway, AutoCloseable 
 
   @Override
   public void stop(CarrierCard card) {
+    actions.spend(card.carrierId(), "stop of " + card);
     limiter.acquire(card.carrierId(), "stop of " + card);
     delegate.stop(card);
   }
 
   @Override
   public void start(CarrierCard card) {
+    actions.spend(card.carrierId(), "start of " + card);
     limiter.acquire(card.carrierId(), "start of " + card);
     delegate.start(card);
   }
@@ -102,6 +115,9 @@ public class RateLimitedCarrierGateway implements CarrierGateway, AutoCloseable 
             call -> {
               long carrierId = call.get(0).carrierId();
               try {
+                if (operation == CarrierOperation.STOP || operation == CarrierOperation.START) {
+                  actions.spend(carrierId, operation.wireName() + " of carrier " + carrierId);
+                }
                 limiter.acquire(
                     carrierId,
                     call.size() == 1

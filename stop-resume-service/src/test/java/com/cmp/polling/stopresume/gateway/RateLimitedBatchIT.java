@@ -2,15 +2,21 @@ package com.cmp.polling.stopresume.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.cmp.polling.core.budget.CallBudget;
+import com.cmp.polling.core.budget.CarrierAccount;
+import com.cmp.polling.core.budget.CarrierAccounts;
 import com.cmp.polling.simulator.GatewaySimulator;
 import com.cmp.polling.simulator.RunningSimulator;
 import com.cmp.polling.simulator.behaviour.Behaviour;
 import com.cmp.polling.simulator.calls.CardOperation;
 import com.cmp.polling.testsupport.redis.RedisExtension;
+import com.cmp.polling.testsupport.time.SettableClock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -75,6 +81,35 @@ class RateLimitedBatchIT {
     assertThat(simulator.control().callSummary().byOperation().get("usage").calls())
         .as("calls that reached the carrier")
         .isEqualTo(2 + 2);
+  }
+
+  @Test
+  void stopsAndStarts_spendTheWholeAccount_afterRegularChecksSpentTheirShare() {
+    // 3 calls/s, 40 % reserved: regular checks 1 call a second, stops and starts all 3.
+    CallBudget budget =
+        new CallBudget(
+            redis.template(),
+            new CarrierAccounts(List.of(new CarrierAccount("acme", Set.of(5L, 6L), 3, null, 0.4))),
+            new SettableClock(Instant.parse("2026-12-04T12:00:00.100Z")));
+    RateLimitedCarrierGateway actions =
+        new RateLimitedCarrierGateway(
+            new HttpCarrierGateway(GatewaySettings.of(simulator.baseUrl())),
+            new CarrierRateLimiter(
+                redis.template(), Map.of(), null, Duration.ofSeconds(2), budget.accounts()),
+            new ActionBudget(budget));
+    assertThat(budget.trySpend(5, CallBudget.Share.REGULAR)).isEqualTo(CallBudget.Spent.SPENT);
+    assertThat(budget.trySpend(6, CallBudget.Share.REGULAR))
+        .isEqualTo(CallBudget.Spent.SECOND_SPENT);
+
+    List<CardOutcome<Void>> stopped = actions.stopAll(cards(5, 1));
+    actions.start(cards(6, 1).get(0));
+    List<CardOutcome<Void>> refused = actions.stopAll(cards(6, 1));
+
+    assertThat(stopped.get(0).succeeded()).isTrue();
+    assertThat(refused.get(0).failure())
+        .isInstanceOf(GatewayUnavailableException.class)
+        .hasMessageContaining("has spent its calls of this second");
+    assertThat(budget.spentToday(budget.accounts().all().get(0))).isEqualTo(3);
   }
 
   private static List<CarrierCard> cards(long carrierId, int count) {

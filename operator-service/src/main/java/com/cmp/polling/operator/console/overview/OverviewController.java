@@ -1,6 +1,8 @@
 package com.cmp.polling.operator.console.overview;
 
+import com.cmp.polling.core.budget.BudgetReports;
 import com.cmp.polling.operator.config.MonitoringProperties;
+import com.cmp.polling.operator.monitoring.BudgetView;
 import com.cmp.polling.operator.monitoring.FleetSnapshot;
 import com.cmp.polling.operator.monitoring.RateHistory;
 import com.cmp.polling.operator.monitoring.Snapshot;
@@ -19,7 +21,8 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * {@code GET /console/api/overview}: the last fleet snapshot (never a fresh read, whatever the
  * number of people watching) and the latest hold-backs of every scheduler instance (from Redis);
- * {@code GET /console/api/rates}: the dispatched and handled rates of the last hour.
+ * {@code GET /console/api/rates}: the dispatched and handled rates of the last hour; {@code GET
+ * /console/api/budget}: the carrier accounts' budgets as the scheduler last computed them.
  */
 @RestController
 class OverviewController {
@@ -31,6 +34,7 @@ class OverviewController {
   private final RateHistory rates;
   private final HoldBackHistory holdBacks;
   private final MonitoringProperties settings;
+  private final BudgetReports budgets;
   private final Clock clock;
 
   OverviewController(
@@ -38,7 +42,9 @@ class OverviewController {
       RateHistory rates,
       HoldBackHistory holdBacks,
       MonitoringProperties settings,
+      BudgetReports budgets,
       Clock clock) {
+    this.budgets = budgets;
     this.snapshot = snapshot;
     this.rates = rates;
     this.holdBacks = holdBacks;
@@ -84,6 +90,11 @@ class OverviewController {
             limits == null ? null : limits.maxLagAge().toSeconds(),
             limits == null ? null : limits.maxConsumerLag(),
             recent.subList(0, Math.min(HOLD_BACKS_SHOWN, recent.size()))));
+  }
+
+  @GetMapping("/console/api/budget")
+  List<BudgetView> budget() {
+    return BudgetView.all(budgets, clock);
   }
 
   @GetMapping("/console/api/rates")

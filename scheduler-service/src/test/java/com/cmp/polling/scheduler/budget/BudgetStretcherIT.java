@@ -1,0 +1,125 @@
+package com.cmp.polling.scheduler.budget;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.cmp.polling.autoconfigure.PollingProperties;
+import com.cmp.polling.core.budget.AccountBudget;
+import com.cmp.polling.core.budget.BudgetReports;
+import com.cmp.polling.core.budget.CallBudget;
+import com.cmp.polling.core.enrollment.IntervalStretches;
+import com.cmp.polling.core.lock.OperationLocks;
+import com.cmp.polling.core.redis.RedisKeys;
+import com.cmp.polling.testsupport.postgres.PostgresExtension;
+import com.cmp.polling.testsupport.redis.RedisExtension;
+import com.cmp.polling.testsupport.time.SettableClock;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+
+/**
+ * The budgets computed from the real card table and published in the real Redis: one instance per
+ * interval, the stretch read by the planners, withdrawn when the intervals fit again.
+ */
+class BudgetStretcherIT {
+
+  @RegisterExtension static final PostgresExtension postgres = PostgresExtension.migrated();
+  @RegisterExtension static final RedisExtension redis = new RedisExtension();
+
+  private final SettableClock clock = new SettableClock(Instant.parse("2026-12-04T12:00:00Z"));
+  private final PollingProperties properties =
+      new Binder(
+              new MapConfigurationPropertySource(
+                  Map.of(
+                      "cmp.polling.gateway.accounts.tight.carriers", "77,78",
+                      "cmp.polling.gateway.accounts.tight.calls-per-second", "2",
+                      "cmp.polling.gateway.carriers.78.batch.usage", "10")))
+          .bindOrCreate("cmp.polling", PollingProperties.class);
+  private final BudgetReports reports = new BudgetReports(redis.template());
+  private final CallBudget budget =
+      new CallBudget(redis.template(), properties.carrierAccounts(), clock);
+  private long config;
+
+  @BeforeEach
+  void fleet() {
+    postgres.truncateBusinessTables();
+    redis.flush();
+    postgres
+        .jdbc()
+        .sql("DELETE FROM tb_polling_config WHERE config_name = 'every-minute'")
+        .update();
+    config =
+        postgres
+            .data()
+            .config("every-minute")
+            .carrier(null)
+            .priority(10)
+            .intervals(null, 60, null, null)
+            .insert();
+    // Carrier 77: 120 cards, 2 calls/s; carrier 78: 600 cards in calls of 10, 1 call/s.
+    for (int i = 0; i < 120; i++) {
+      postgres.data().card().carrier(77, "CTCC").insert();
+    }
+    for (int i = 0; i < 600; i++) {
+      postgres.data().card().carrier(78, "CTCC").insert();
+    }
+  }
+
+  private BudgetStretcher stretcher(SimpleMeterRegistry meters) {
+    return new BudgetStretcher(
+        postgres.jdbc(),
+        reports,
+        budget,
+        new OperationLocks(redis.template(), clock),
+        properties,
+        meters,
+        clock);
+  }
+
+  @Test
+  void oneInstanceComputes_theStretchReachesThePlanners_andTheOthersGaugesShowIt() {
+    SimpleMeterRegistry first = new SimpleMeterRegistry();
+    SimpleMeterRegistry second = new SimpleMeterRegistry();
+
+    List<AccountBudget> computed = stretcher(first).runOnce().orElseThrow();
+
+    // 3 calls/s needed, 1 allowed (2 less 20 %, whole calls).
+    assertThat(computed).hasSize(1);
+    assertThat(computed.get(0).neededPerSecond()).isEqualTo(3.0);
+    assertThat(computed.get(0).stretch()).isEqualTo(3.0);
+    assertThat(stretcher(second).runOnce()).as("the other instance, within the interval").isEmpty();
+    assertThat(first.get("polling.budget.stretch").tag("account", "tight").gauge().value())
+        .isEqualTo(3.0);
+    assertThat(second.get("polling.budget.stretch").tag("account", "tight").gauge().value())
+        .isEqualTo(3.0);
+    IntervalStretches planners = new IntervalStretches(redis.template(), clock, Duration.ZERO);
+    assertThat(planners.of(77)).isEqualTo(3.0);
+    assertThat(planners.of(78)).isEqualTo(3.0);
+    assertThat(planners.of(1)).isEqualTo(1.0);
+  }
+
+  @Test
+  void intervalsThatFitAgain_withdrawTheStretch() {
+    stretcher(new SimpleMeterRegistry()).runOnce().orElseThrow();
+    postgres
+        .jdbc()
+        .sql("UPDATE tb_polling_config SET carddata_check_interval = 600 WHERE id = ?")
+        .param(config)
+        .update();
+    redis.template().delete(RedisKeys.BUDGET_LOCK);
+
+    List<AccountBudget> computed = stretcher(new SimpleMeterRegistry()).runOnce().orElseThrow();
+
+    assertThat(computed.get(0).neededPerSecond()).isCloseTo(0.3, within(1e-9));
+    assertThat(computed.get(0).stretch()).isEqualTo(1.0);
+    assertThat(redis.template().opsForHash().entries(RedisKeys.BUDGET_STRETCHES)).isEmpty();
+    assertThat(reports.read().get(0).stretch()).isEqualTo(1.0);
+  }
+}
