@@ -35,6 +35,7 @@ public class CardPlanner {
   private final ProtectionPeriods protection;
   private final CardEnrollment rule;
   private final UsageAwarePlanning usageAware;
+  private final CarddataAlignment alignment;
 
   /** A planner whose carddata checks follow their config's interval alone. */
   public CardPlanner(
@@ -51,10 +52,7 @@ public class CardPlanner {
         new PlanningMetrics(new SimpleMeterRegistry()));
   }
 
-  /**
-   * @param usageAware whether (and within which bounds) a carddata check's next time follows the
-   *     card's usage ({@link CarddataIntervals})
-   */
+  /** A planner whose carddata checks are not lined up for batch calls. */
   public CardPlanner(
       PollingConfigManager configs,
       DeviceStore devices,
@@ -62,6 +60,23 @@ public class CardPlanner {
       Clock clock,
       UsageAwareSettings usageAware,
       PlanningMetrics metrics) {
+    this(configs, devices, protection, clock, usageAware, metrics, CarddataAlignment.off(clock));
+  }
+
+  /**
+   * @param usageAware whether (and within which bounds) a carddata check's next time follows the
+   *     card's usage ({@link CarddataIntervals})
+   * @param alignment how the carddata checks of batch-capable carriers are lined up
+   */
+  public CardPlanner(
+      PollingConfigManager configs,
+      DeviceStore devices,
+      ProtectionPeriods protection,
+      Clock clock,
+      UsageAwareSettings usageAware,
+      PlanningMetrics metrics,
+      CarddataAlignment alignment) {
+    this.alignment = alignment;
     this.configs = configs;
     this.devices = devices;
     this.protection = protection;
@@ -145,7 +160,8 @@ public class CardPlanner {
    * under the configs in force and with the device flag the check found (no device query). The
    * protection periods are read, once, only for protect checks: no other interval depends on them.
    * A carddata check's next time follows the card's usage instead where the usage-aware intervals
-   * are on ({@link CarddataIntervals}, from the outlook the check supplied).
+   * are on ({@link CarddataIntervals}, from the outlook the check supplied), then moved earlier
+   * onto its group's grid where its carrier's checks are lined up ({@link CarddataAlignment}).
    */
   public List<EnrollmentPlan> afterCheck(TaskType type, List<CheckedCard> checked) {
     if (checked.isEmpty()) {
@@ -169,7 +185,7 @@ public class CardPlanner {
               .onlyFor(type);
       plans.add(type == TaskType.CARDDATA ? usageAware.afterCarddataCheck(plan, one) : plan);
     }
-    return plans;
+    return type == TaskType.CARDDATA ? alignment.aligned(plans, checked) : plans;
   }
 
   /**
