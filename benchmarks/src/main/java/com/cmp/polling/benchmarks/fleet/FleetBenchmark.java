@@ -30,7 +30,6 @@ public final class FleetBenchmark {
   private final double headroom;
   private final Duration grid;
   private final Duration fixedGrid;
-  private final boolean usageAwareOnly;
   private final long seed;
   private final FleetModel model;
 
@@ -39,7 +38,6 @@ public final class FleetBenchmark {
     this.headroom = Double.parseDouble(options.values().getOrDefault("headroom", "6"));
     this.grid = Duration.ofSeconds(options.integer("grid-seconds", 300));
     this.fixedGrid = Duration.ofSeconds(options.integer("fixed-grid-seconds", 30));
-    this.usageAwareOnly = options.flag("usage-aware-only");
     this.seed = options.integer("seed", 26);
     this.model =
         new FleetModel(
@@ -63,7 +61,7 @@ public final class FleetBenchmark {
     List<SimulatedCard> fleet =
         UsageMix.draw(cards, seed, hoursStart, hours, measuredFrom, model.partitions());
     FleetDay day = new FleetDay(fleet, model, measuredFrom, MONTH_START, seed);
-    List<Setup> setups = usageAwareOnly ? setups().subList(3, 9) : setups();
+    List<Setup> setups = setups();
     List<DayFigures> figures = runAll(day, setups);
     FleetReport.write(report, fleet, model, setups, figures, seed, System.nanoTime() - began);
   }

@@ -74,16 +74,14 @@ final class FleetReport {
             + " cards whose usage reaches their limit during the measured day.");
     byKind(report, setups, figures, kinds);
     stopsByKind(report, setups, figures);
-    if (setups.size() == 9) {
-      goal(report, setups, figures, 5, "the option's default headroom factor 2");
-      goal(
-          report,
-          setups,
-          figures,
-          8,
-          "a headroom factor of "
-              + FleetBenchmark.factor(setups.get(8).usageAware().headroomFactor()));
-    }
+    goal(report, setups, figures, 5, "the option's default headroom factor 2");
+    goal(
+        report,
+        setups,
+        figures,
+        8,
+        "a headroom factor of "
+            + FleetBenchmark.factor(setups.get(8).usageAware().headroomFactor()));
   }
 
   private static List<String> row(Setup setup, DayFigures day, int cards) {
