@@ -58,8 +58,10 @@ public final class CarddataAlignment {
 
   /**
    * When a card's carddata check planned for {@code planned} is due once lined up: the latest point
-   * of its group's grid that is after now and not after {@code planned}; {@code planned} itself
-   * when there is none, or when the card's carrier is not lined up.
+   * of its group's grid not after {@code planned}, as long as that keeps at least half the wait
+   * from now to {@code planned} (a short wait is not cut to nothing, which would only check the
+   * card again at once); {@code planned} itself otherwise, or when the card's carrier is not lined
+   * up.
    */
   public Instant aligned(Instant planned, long cardId, long carrierId) {
     if (!settings.enabled() || !settings.carriers().contains(carrierId)) {
@@ -68,7 +70,8 @@ public final class CarddataAlignment {
     long grid = settings.grid().toMillis();
     long at = planned.toEpochMilli();
     long point = at - Math.floorMod(at - offset(cardId, carrierId, grid), grid);
-    return point > clock.millis() ? Instant.ofEpochMilli(point) : planned;
+    long now = clock.millis();
+    return point > now && point - now >= (at - now) / 2 ? Instant.ofEpochMilli(point) : planned;
   }
 
   /**

@@ -36,13 +36,15 @@ class CarddataAlignmentTest {
   }
 
   @Test
-  void aCheck_isMovedEarlier_byLessThanOneGrid_neverLater() {
+  void aCheck_isMovedEarlier_byLessThanOneGrid_neverLater_norToLessThanHalfItsWait() {
     CarddataAlignment alignment = alignment(2);
     for (int minutes = 6; minutes < 600; minutes += 7) {
       Instant planned = NOW.plus(Duration.ofMinutes(minutes)).plusMillis(123);
       Instant aligned = alignment.aligned(planned, 1, BATCHED);
 
       assertThat(aligned).isBeforeOrEqualTo(planned).isAfter(planned.minus(GRID)).isAfter(NOW);
+      assertThat(Duration.between(NOW, aligned))
+          .isGreaterThanOrEqualTo(Duration.between(NOW, planned).dividedBy(2));
     }
   }
 
@@ -83,16 +85,24 @@ class CarddataAlignmentTest {
   }
 
   @Test
-  void aCheckPlannedSoonerThanItsNextGridPoint_staysWhereItIs() {
+  void aCheckWhosePointWouldCutItsWaitBelowHalf_staysWhereItIs() {
     CarddataAlignment alignment = alignment(1);
     Instant gridPoint = alignment.aligned(NOW.plus(Duration.ofHours(1)), 1, BATCHED);
     clock.set(gridPoint.plusSeconds(1));
-    Instant planned = gridPoint.plus(GRID).minusSeconds(1);
+    Instant beforeTheNextPoint = gridPoint.plus(GRID).minusSeconds(1);
+    assertThat(alignment.aligned(beforeTheNextPoint, 1, BATCHED)).isEqualTo(beforeTheNextPoint);
 
-    assertThat(alignment.aligned(planned, 1, BATCHED)).isEqualTo(planned);
-    assertThat(alignment.aligned(gridPoint.plus(GRID), 1, BATCHED))
+    // 5 min planned, the point 1 min from now: checking again in 1 min would gain nothing.
+    clock.set(gridPoint.minusSeconds(60));
+    Instant fiveMinutesOn = clock.instant().plus(Duration.ofMinutes(5));
+    assertThat(alignment.aligned(fiveMinutesOn, 1, BATCHED)).isEqualTo(fiveMinutesOn);
+    // 5 min planned, the point 3 min from now: more than half the wait is kept.
+    clock.set(gridPoint.minusSeconds(180));
+    assertThat(alignment.aligned(clock.instant().plus(Duration.ofMinutes(5)), 1, BATCHED))
+        .isEqualTo(gridPoint);
+    assertThat(alignment.aligned(gridPoint, 1, BATCHED))
         .as("a check planned on a point stays on it")
-        .isEqualTo(gridPoint.plus(GRID));
+        .isEqualTo(gridPoint);
   }
 
   @Test
