@@ -3,6 +3,7 @@ package com.cmp.polling.handlers.base;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.cmp.polling.autoconfigure.TaskPartitions;
 import com.cmp.polling.core.enrollment.CarddataAlignment;
 import com.cmp.polling.core.enrollment.CarddataAlignmentSettings;
 import com.cmp.polling.core.queue.CardEntry;
@@ -23,6 +24,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -31,7 +35,8 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  * The carddata alignment on the running handlers: cards of a carrier with a usage batch form,
  * checked one by one at different moments, get one next due time, so the scheduling round of that
  * moment takes them together and one poll asks them in one batch call. A carrier without the batch
- * form keeps its cards' own times.
+ * form keeps its cards' own times. The partitions the alignment groups cards by are the ones the
+ * producer picks for their tasks.
  */
 class AlignedBatchIT {
 
@@ -120,6 +125,20 @@ class AlignedBatchIT {
     assertThat(round).containsExactlyInAnyOrderElementsOf(batched);
     assertThat(carrier.callSummary().byOperation().get("usage"))
         .isEqualTo(new OperationCalls(1, 0, 1, 10, 10, 0, 0));
+  }
+
+  @Test
+  void theTaskPartitionsTheAlignmentGroupsBy_areThoseTheProducerPicksForTheCardsKeys()
+      throws Exception {
+    String topic = app.kafka().createUniqueTopic("task-partitions", 16);
+    try (KafkaProducer<String, byte[]> producer = app.kafka().producer()) {
+      for (long cardId = 1; cardId <= 200; cardId++) {
+        RecordMetadata sent =
+            producer.send(new ProducerRecord<>(topic, Long.toString(cardId), new byte[0])).get();
+
+        assertThat(sent.partition()).as("card %d", cardId).isEqualTo(TaskPartitions.of(cardId, 16));
+      }
+    }
   }
 
   private Duration sinceGridPoint(Instant planned) {
