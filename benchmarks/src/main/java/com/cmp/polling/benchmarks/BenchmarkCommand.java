@@ -4,6 +4,7 @@ import com.cmp.polling.benchmarks.all.AllBenchmarks;
 import com.cmp.polling.benchmarks.cdc.CdcBenchmark;
 import com.cmp.polling.benchmarks.cycle.CycleBenchmark;
 import com.cmp.polling.benchmarks.dryrun.DryRunBenchmark;
+import com.cmp.polling.benchmarks.fleet.FleetBenchmark;
 import com.cmp.polling.benchmarks.handlers.HandlersBenchmark;
 import com.cmp.polling.benchmarks.queue.QueueDequeueBenchmark;
 import com.cmp.polling.benchmarks.reconcile.ReconcileBenchmark;
@@ -54,6 +55,7 @@ public final class BenchmarkCommand {
       case "reconcile" -> new ReconcileBenchmark(options).run(report);
       case "steady" -> new SteadyBenchmark(options).run(report);
       case "restart" -> new RestartBenchmark(options).run(report);
+      case "fleet" -> new FleetBenchmark(options).run(report);
       default -> {
         usage();
         System.exit(2);
@@ -106,11 +108,13 @@ public final class BenchmarkCommand {
             + "  restart    [--cards 20000] [--checks-per-second 200] [--rounds 2]"
             + " [--apps handlers,scheduler,listener,operator]"
             + " [--app-jars <checkout>] [--extracted true] [--cds true]\n"
+            + "  fleet      [--cards 100000] [--seed 26] [--headroom 6] [--grid-seconds 300]"
+            + " [--fixed-grid-seconds 30] [--slots 2] [--consumers 2]\n"
             + "  every one: [--report <file.md>] (default benchmarks/target/report-<name>.md)\n"
             + "  all        [--out docs/benchmarks.md] [--quick] [--only queue,cycle,...] [--merge]"
             + " [--reports <dir>]\n"
-            + "             runs queue, scheduler, cdc, handlers, cycle, dryrun, reconcile and"
-            + " steady one after the other, each in a\n"
+            + "             runs queue, scheduler, cdc, handlers, cycle, dryrun, reconcile,"
+            + " steady and fleet one after the other, each in a\n"
             + "             child JVM, and writes their reports with the notes of"
             + " report-notes/*.md;\n"
             + "             --quick: small sizes, a smoke run of a few minutes");

@@ -9,6 +9,8 @@ import com.cmp.polling.core.config.PollingConfigManager;
 import com.cmp.polling.core.config.PollingConfigStore;
 import com.cmp.polling.core.device.DeviceStore;
 import com.cmp.polling.core.enrollment.CardPlanner;
+import com.cmp.polling.core.enrollment.CarddataAlignment;
+import com.cmp.polling.core.enrollment.CarddataAlignmentSettings;
 import com.cmp.polling.core.enrollment.IntervalStretches;
 import com.cmp.polling.core.enrollment.PlanningMetrics;
 import com.cmp.polling.core.lifecycle.PollingLifecycleService;
@@ -21,9 +23,12 @@ import com.cmp.polling.core.queue.ShardCountMarker;
 import com.cmp.polling.core.stopresumelog.StopResumeLogStore;
 import com.cmp.polling.core.usage.DataUsageStore;
 import com.cmp.polling.schemas.json.PayloadCodec;
+import com.cmp.polling.stopresume.gateway.CarrierOperation;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
+import java.util.Set;
+import java.util.TreeSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -180,7 +185,8 @@ public class PollingCoreAutoConfiguration {
         clock,
         properties.planning().usageAware().settings(),
         new PlanningMetrics(registry.getIfAvailable(SimpleMeterRegistry::new)),
-        stretches);
+        stretches,
+        carddataAlignment(properties, clock));
   }
 
   /** The stretches the scheduler publishes while an account's budget cannot pay the intervals. */
@@ -216,6 +222,36 @@ public class PollingCoreAutoConfiguration {
   @Bean
   BudgetReports budgetReports(StringRedisTemplate redis) {
     return new BudgetReports(redis);
+  }
+
+  /**
+   * The carddata checks of the carriers with a batch form of the usage query lined up, when a grid
+   * is set; the partition of a card is the producer's own choice for its task's key.
+   */
+  static CarddataAlignment carddataAlignment(PollingProperties properties, Clock clock) {
+    Set<Long> batched = new TreeSet<>();
+    properties
+        .gateway()
+        .batchSizes()
+        .forEach(
+            (carrierId, sizes) -> {
+              if (sizes.getOrDefault(CarrierOperation.USAGE.wireName(), 1) > 1) {
+                batched.add(carrierId);
+              }
+            });
+    CarddataAlignmentSettings settings =
+        properties.planning().carddataAlignment().settings(batched);
+    int partitions = properties.kafka().partitions();
+    if (settings.enabled()) {
+      log.info(
+          "carddata checks of carriers {} lined up on a {} grid in {} slots over {} partitions",
+          batched,
+          settings.grid(),
+          settings.slots(),
+          partitions);
+    }
+    return new CarddataAlignment(
+        settings, partitions, cardId -> TaskPartitions.of(cardId, partitions), clock);
   }
 
   @Bean

@@ -2,6 +2,7 @@ package com.cmp.polling.autoconfigure;
 
 import com.cmp.polling.core.budget.CarrierAccount;
 import com.cmp.polling.core.budget.CarrierAccounts;
+import com.cmp.polling.core.enrollment.CarddataAlignmentSettings;
 import com.cmp.polling.core.enrollment.UsageAwareSettings;
 import java.net.URI;
 import java.time.Duration;
@@ -9,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
@@ -243,8 +245,34 @@ public record PollingProperties(
 
   /**
    * @param usageAware the usage-aware carddata intervals
+   * @param carddataAlignment how the carddata checks of batch-capable carriers are lined up
    */
-  public record Planning(@DefaultValue UsageAware usageAware) {}
+  public record Planning(
+      @DefaultValue UsageAware usageAware, @DefaultValue CarddataAlignment carddataAlignment) {}
+
+  /**
+   * Lines up the carddata checks of every carrier with a batch form of the usage query ({@code
+   * cmp.polling.gateway.carriers.<id>.batch.usage} above 1): each check is moved earlier onto a
+   * point of its group's grid, so that the cards of one carrier reaching one consumer come due
+   * together and share batch calls.
+   *
+   * @param grid the period of each group's due times; {@code 0} (the default) turns it off
+   * @param slots how many groups a carrier's cards form, each a contiguous range of the task
+   *     topic's partitions, spread evenly over the grid: at most the carddata consumers of all
+   *     handler instances
+   */
+  public record CarddataAlignment(@DefaultValue("0s") Duration grid, @DefaultValue("2") int slots) {
+
+    public CarddataAlignment {
+      // Checked at binding, so that a bad value stops the app naming this group.
+      new CarddataAlignmentSettings(grid, slots, Set.of());
+    }
+
+    /** These settings for the carriers given, as the planner takes them. */
+    public CarddataAlignmentSettings settings(Set<Long> carriers) {
+      return new CarddataAlignmentSettings(grid, slots, carriers);
+    }
+  }
 
   /**
    * After a carddata check, the card's next one comes when its packages would run out at its

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import com.cmp.polling.core.enrollment.CarddataAlignmentSettings;
 import com.cmp.polling.stopresume.gateway.CarrierOperation;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -46,6 +48,42 @@ class PollingPropertiesTest {
                         "cmp.polling.planning.usage-aware.enabled", "true",
                         "cmp.polling.planning.usage-aware.max-interval", "1m")))
         .hasStackTraceContaining("max-interval (PT1M) must be at least its min-interval (PT5M)");
+  }
+
+  @Test
+  void
+      carddataAlignment_isOffByDefault_linesUpOnlyCarriersWithAUsageBatchForm_andABadGridIsRefused() {
+    PollingProperties defaults = bind(Map.of());
+    assertThat(defaults.planning().carddataAlignment().grid()).isZero();
+    assertThat(defaults.planning().carddataAlignment().slots()).isEqualTo(2);
+    assertThat(
+            PollingCoreAutoConfiguration.carddataAlignment(defaults, Clock.systemUTC())
+                .settings()
+                .enabled())
+        .isFalse();
+
+    CarddataAlignmentSettings on =
+        PollingCoreAutoConfiguration.carddataAlignment(
+                bind(
+                    Map.of(
+                        "cmp.polling.planning.carddata-alignment.grid", "60s",
+                        "cmp.polling.planning.carddata-alignment.slots", "16",
+                        "cmp.polling.gateway.carriers.1.batch.usage", "10",
+                        "cmp.polling.gateway.carriers.2.batch.usage", "1",
+                        "cmp.polling.gateway.carriers.3.batch.stop", "100")),
+                Clock.systemUTC())
+            .settings();
+    assertThat(on.enabled()).isTrue();
+    assertThat(on.grid()).isEqualTo(Duration.ofSeconds(60));
+    assertThat(on.slots()).isEqualTo(16);
+    assertThat(on.carriers()).containsExactly(1L);
+
+    assertThatThrownBy(() -> bind(Map.of("cmp.polling.planning.carddata-alignment.grid", "500ms")))
+        .hasStackTraceContaining("cmp.polling.planning.carddata-alignment")
+        .hasStackTraceContaining("grid must be 0 (off) or at least 1s");
+    assertThatThrownBy(() -> bind(Map.of("cmp.polling.planning.carddata-alignment.slots", "0")))
+        .hasStackTraceContaining("cmp.polling.planning.carddata-alignment")
+        .hasStackTraceContaining("slots must be at least 1");
   }
 
   @Test

@@ -79,5 +79,11 @@ final class BenchmarkSteps {
                   "--first-warm-up-seconds",
                   "60",
                   "--idle-seconds",
-                  "30")));
+                  "30")),
+          new Step(
+              "fleet",
+              "Fleet simulation: usage-aware intervals and batch calls over a day",
+              "1g",
+              List.of("--cards", "100000"),
+              List.of("--cards", "20000")));
 }

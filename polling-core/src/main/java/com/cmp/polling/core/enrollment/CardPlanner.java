@@ -36,6 +36,7 @@ public class CardPlanner {
   private final CardEnrollment rule;
   private final UsageAwarePlanning usageAware;
   private final IntervalStretches stretches;
+  private final CarddataAlignment alignment;
 
   /** A planner whose carddata checks follow their config's interval alone. */
   public CardPlanner(
@@ -52,7 +53,10 @@ public class CardPlanner {
         new PlanningMetrics(new SimpleMeterRegistry()));
   }
 
-  /** A planner whose checks after a check follow their intervals, unstretched. */
+  /**
+   * A planner whose checks after a check follow their intervals, unstretched, and whose carddata
+   * checks are not lined up for batch calls.
+   */
   public CardPlanner(
       PollingConfigManager configs,
       DeviceStore devices,
@@ -60,7 +64,15 @@ public class CardPlanner {
       Clock clock,
       UsageAwareSettings usageAware,
       PlanningMetrics metrics) {
-    this(configs, devices, protection, clock, usageAware, metrics, IntervalStretches.NONE);
+    this(
+        configs,
+        devices,
+        protection,
+        clock,
+        usageAware,
+        metrics,
+        IntervalStretches.NONE,
+        CarddataAlignment.off(clock));
   }
 
   /**
@@ -68,6 +80,8 @@ public class CardPlanner {
    *     card's usage ({@link CarddataIntervals})
    * @param stretches how much further apart the next checks of a carrier's cards go while its
    *     account's budget cannot pay for the configured intervals
+   * @param alignment how the carddata checks of batch-capable carriers are lined up (after the
+   *     stretch, so a stretched time is moved earlier onto its grid, never later)
    */
   public CardPlanner(
       PollingConfigManager configs,
@@ -76,8 +90,10 @@ public class CardPlanner {
       Clock clock,
       UsageAwareSettings usageAware,
       PlanningMetrics metrics,
-      IntervalStretches stretches) {
+      IntervalStretches stretches,
+      CarddataAlignment alignment) {
     this.stretches = stretches;
+    this.alignment = alignment;
     this.configs = configs;
     this.devices = devices;
     this.protection = protection;
@@ -163,7 +179,8 @@ public class CardPlanner {
    * A carddata check's next time follows the card's usage instead where the usage-aware intervals
    * are on ({@link CarddataIntervals}, from the outlook the check supplied). The wait is then
    * stretched where the card's carrier account cannot pay for the intervals ({@link
-   * IntervalStretches}).
+   * IntervalStretches}) and, last, a carddata check moved earlier onto its group's grid where its
+   * carrier's checks are lined up ({@link CarddataAlignment}).
    */
   public List<EnrollmentPlan> afterCheck(TaskType type, List<CheckedCard> checked) {
     if (checked.isEmpty()) {
@@ -190,7 +207,7 @@ public class CardPlanner {
               type == TaskType.CARDDATA ? usageAware.afterCarddataCheck(plan, one) : plan,
               card.carrierId()));
     }
-    return plans;
+    return type == TaskType.CARDDATA ? alignment.aligned(plans, checked) : plans;
   }
 
   /**

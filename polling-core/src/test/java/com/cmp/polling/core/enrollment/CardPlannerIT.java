@@ -374,6 +374,56 @@ class CardPlannerIT {
     assertThat(planner.polledWhereDeviceAllows(activated, ConfigSnapshot.EMPTY)).isFalse();
   }
 
+  @Test
+  void afterCarddataChecks_withTheAlignment_cardsOfABatchedCarrierPlannedApart_shareOneDueTime() {
+    CarddataAlignment alignment =
+        new CarddataAlignment(
+            new CarddataAlignmentSettings(Duration.ofMinutes(5), 1, Set.of(3L)),
+            16,
+            cardId -> 0,
+            clock);
+    CardPlanner aligning =
+        new CardPlanner(
+            configs,
+            new DeviceStore(postgres.jdbc()),
+            protection,
+            clock,
+            UsageAwareSettings.OFF,
+            new PlanningMetrics(new SimpleMeterRegistry()),
+            IntervalStretches.NONE,
+            alignment);
+    Card first = card(postgres.data().card().carrier(3, "CMCC").insert());
+    Card second = card(postgres.data().card().carrier(3, "CMCC").insert());
+    Card otherCarrier = card(postgres.data().card().carrier(4, "CMCC").insert());
+    Instant gridPoint = alignment.aligned(clock.instant().plusSeconds(1800), first.id(), 3);
+    // Checked 10 s and 70 s after the grid point's interval began: both go back to that point.
+    clock.set(gridPoint.minusSeconds(1800).plusSeconds(10));
+    Instant firstDue =
+        aligning
+            .afterCheck(TaskType.CARDDATA, List.of(new CheckedCard(first, true)))
+            .get(0)
+            .dueAt(TaskType.CARDDATA)
+            .orElseThrow();
+    clock.set(gridPoint.minusSeconds(1800).plusSeconds(70));
+    List<EnrollmentPlan> later =
+        aligning.afterCheck(
+            TaskType.CARDDATA,
+            List.of(new CheckedCard(second, true), new CheckedCard(otherCarrier, true)));
+
+    assertThat(firstDue).isEqualTo(gridPoint);
+    assertThat(later.get(0).dueAt(TaskType.CARDDATA)).contains(gridPoint);
+    assertThat(later.get(1).dueAt(TaskType.CARDDATA))
+        .as("a carrier without a usage batch form keeps its interval")
+        .contains(clock.instant().plusSeconds(1800));
+    assertThat(
+            aligning
+                .afterCheck(TaskType.REALNAME, List.of(new CheckedCard(second, true)))
+                .get(0)
+                .dueAt(TaskType.REALNAME))
+        .as("other checks keep their interval")
+        .contains(clock.instant().plusSeconds(60));
+  }
+
   private Optional<Instant> next(Card card, TaskType type) {
     return planner.afterCheck(type, List.of(new CheckedCard(card, true))).get(0).dueAt(type);
   }
@@ -396,7 +446,8 @@ class CardPlannerIT {
             clock,
             UsageAwareSettings.OFF,
             new PlanningMetrics(new SimpleMeterRegistry()),
-            new IntervalStretches(redis.template(), clock, Duration.ZERO));
+            new IntervalStretches(redis.template(), clock, Duration.ZERO),
+            CarddataAlignment.off(clock));
     Card stretched = card(postgres.data().card().carrier(7, "cmcc").insert());
     Card other = card(postgres.data().card().carrier(8, "cucc").insert());
     new BudgetReports(redis.template())
