@@ -31,7 +31,7 @@ class PollingPropertiesTest {
     assertThat(defaults.enabled()).isFalse();
     assertThat(defaults.maxInterval()).isEqualTo(Duration.ofHours(24));
     assertThat(defaults.minInterval()).isEqualTo(Duration.ofMinutes(5));
-    assertThat(defaults.headroomFactor()).isEqualTo(2.0);
+    assertThat(defaults.headroomFactor()).isEqualTo(6.0);
 
     PollingProperties.UsageAware on =
         bind(Map.of(

@@ -67,7 +67,7 @@ public final class FleetBenchmark {
   }
 
   /**
-   * Fixed intervals, then usage-aware ones at the option's default headroom, then at a wider one;
+   * Fixed intervals, then usage-aware ones at a headroom factor of 2, then at {@code --headroom};
    * each without batches, with them, and with them and aligned checks.
    */
   List<Setup> setups() {

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * Usage-aware carddata intervals on the handlers app, real servers and the simulated carrier: after
  * a carddata check, the card's next one comes when its usage says (default bounds: 5 min to 24 h,
- * headroom 2; the default config checks carddata every 30 min).
+ * headroom 2, set here; the default config checks carddata every 30 min).
  */
 class UsageAwareCarddataIT {
 
@@ -28,7 +28,12 @@ class UsageAwareCarddataIT {
 
   @RegisterExtension
   static final HandlersTestApp app =
-      HandlersTestApp.withSettings(Map.of("cmp.polling.planning.usage-aware.enabled", true));
+      HandlersTestApp.withSettings(
+          Map.of(
+              "cmp.polling.planning.usage-aware.enabled",
+              true,
+              "cmp.polling.planning.usage-aware.headroom-factor",
+              2));
 
   @Test
   void aCardReachingItsLimitIn20Minutes_isCheckedAgainIn10_beforeItGetsThere() {

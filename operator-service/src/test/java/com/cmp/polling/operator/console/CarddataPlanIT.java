@@ -19,7 +19,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The card page explains a card's next carddata check with the usage-aware carddata intervals,
- * applied to what is stored of the card (default bounds: 5 min to 24 h, headroom 2).
+ * applied to what is stored of the card (default bounds: 5 min to 24 h; headroom 2, set here).
  */
 class CarddataPlanIT {
 
@@ -43,7 +43,8 @@ class CarddataPlanIT {
             kafka,
             Map.of(
                 "cmp.polling.operator.monitoring.enabled", false,
-                "cmp.polling.planning.usage-aware.enabled", true),
+                "cmp.polling.planning.usage-aware.enabled", true,
+                "cmp.polling.planning.usage-aware.headroom-factor", 2),
             new SettableClock(NOW));
     console = new ConsoleClient(app.baseUrl());
     assertThat(console.logIn(OperatorTestApp.TOKEN).status()).isEqualTo(303);
