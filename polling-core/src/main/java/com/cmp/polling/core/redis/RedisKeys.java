@@ -112,7 +112,10 @@ public final class RedisKeys {
    */
   public static final String BUDGET_REPORTS = "polling:budget:reports";
 
-  /** Only one scheduler instance computes the budgets' stretches at a time (STRING with TTL). */
+  /**
+   * Which scheduler instance computes the budgets' stretches (STRING: the holding instance's id,
+   * with a TTL its holder renews at each run).
+   */
   public static final String BUDGET_LOCK = "polling:budget:lock";
 
   private RedisKeys() {}

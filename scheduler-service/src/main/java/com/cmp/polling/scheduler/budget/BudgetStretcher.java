@@ -9,8 +9,6 @@ import com.cmp.polling.core.budget.CarrierAccount;
 import com.cmp.polling.core.concurrent.DaemonThreads;
 import com.cmp.polling.core.config.GovernedCards;
 import com.cmp.polling.core.config.PollingConfig;
-import com.cmp.polling.core.lock.OperationLocks;
-import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.schemas.task.TaskType;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -30,6 +28,7 @@ import java.util.function.ToDoubleFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
@@ -41,10 +40,10 @@ import org.springframework.stereotype.Component;
  * ({@code polling.budget.needed_calls_per_second}, {@code polling.budget.allowed_calls_per_second},
  * {@code polling.budget.stretch}) and one INFO line when an account's stretch changes.
  *
- * <p>One scheduler instance computes per interval: it takes {@link RedisKeys#BUDGET_LOCK} and lets
- * it expire rather than release it, so the others find it held until the next computation is due.
- * Counting the fleet reads the card table once (grouped by carrier and status), as the console's
- * config counts do.
+ * <p>One scheduler instance computes: the holder of {@link BudgetLease}, which renews it at each of
+ * its runs (every interval) and gives it up when it stops; the lease lives two intervals, so a dead
+ * holder's computation is taken over within about two intervals. Counting the fleet reads the card
+ * table once (grouped by carrier and status), as the console's config counts do.
  */
 @Component
 public class BudgetStretcher implements SmartLifecycle {
@@ -54,7 +53,7 @@ public class BudgetStretcher implements SmartLifecycle {
   private final GovernedCards governed;
   private final BudgetReports reports;
   private final CallBudget budget;
-  private final OperationLocks locks;
+  private final BudgetLease lease;
   private final Map<Long, Map<String, Integer>> batchSizes;
   private final Duration every;
   private final MeterRegistry registry;
@@ -66,22 +65,22 @@ public class BudgetStretcher implements SmartLifecycle {
       JdbcClient jdbc,
       BudgetReports reports,
       CallBudget budget,
-      OperationLocks locks,
+      StringRedisTemplate redis,
       PollingProperties properties,
       MeterRegistry registry,
       Clock clock) {
     this.governed = new GovernedCards(jdbc);
     this.reports = reports;
     this.budget = budget;
-    this.locks = locks;
     this.batchSizes = properties.gateway().batchSizes();
     this.every = properties.budget().recomputeInterval();
+    this.lease = new BudgetLease(redis, every.multipliedBy(2));
     this.registry = registry;
     this.clock = clock;
   }
 
   /**
-   * Computes and publishes every account's budget, unless another instance did within the interval;
+   * Computes and publishes every account's budget, unless another instance holds the computation;
    * also what tests call instead of waiting.
    *
    * @return the budgets published; empty when another instance holds the computation
@@ -90,8 +89,7 @@ public class BudgetStretcher implements SmartLifecycle {
     if (budget.accounts().isEmpty()) {
       return Optional.of(List.of());
     }
-    long ttlMillis = Math.max(1000, every.toMillis() * 4 / 5);
-    if (locks.tryAcquire(RedisKeys.BUDGET_LOCK, Duration.ofMillis(ttlMillis)).isEmpty()) {
+    if (!lease.take()) {
       // Another instance computes: this one's gauges show what it published.
       reports.read().forEach(report -> gauged(report));
       return Optional.empty();
@@ -173,11 +171,17 @@ public class BudgetStretcher implements SmartLifecycle {
     ticker.scheduleWithFixedDelay(this::runSafely, 0, every.toMillis(), TimeUnit.MILLISECONDS);
   }
 
+  /** Stops computing and gives the lease up, so another instance computes from its next run. */
   @Override
   public synchronized void stop() {
     if (ticker != null) {
       ticker.shutdownNow();
       ticker = null;
+    }
+    try {
+      lease.release();
+    } catch (RuntimeException e) {
+      log.warn("budget lease not given up ({}); it expires on its own", e.getMessage());
     }
   }
 

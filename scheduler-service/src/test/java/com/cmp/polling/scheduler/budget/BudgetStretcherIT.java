@@ -8,7 +8,6 @@ import com.cmp.polling.core.budget.AccountBudget;
 import com.cmp.polling.core.budget.BudgetReports;
 import com.cmp.polling.core.budget.CallBudget;
 import com.cmp.polling.core.enrollment.IntervalStretches;
-import com.cmp.polling.core.lock.OperationLocks;
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
@@ -74,13 +73,7 @@ class BudgetStretcherIT {
 
   private BudgetStretcher stretcher(SimpleMeterRegistry meters) {
     return new BudgetStretcher(
-        postgres.jdbc(),
-        reports,
-        budget,
-        new OperationLocks(redis.template(), clock),
-        properties,
-        meters,
-        clock);
+        postgres.jdbc(), reports, budget, redis.template(), properties, meters, clock);
   }
 
   @Test
@@ -106,16 +99,41 @@ class BudgetStretcherIT {
   }
 
   @Test
+  void theInstanceHoldingTheLease_recomputesAtEachRun_andAnotherTakesOverWhenItStops() {
+    BudgetStretcher first = stretcher(new SimpleMeterRegistry());
+    BudgetStretcher second = stretcher(new SimpleMeterRegistry());
+    assertThat(first.runOnce().orElseThrow().get(0).neededPerSecond()).isEqualTo(3.0);
+    for (int i = 0; i < 120; i++) {
+      postgres.data().card().carrier(77, "CTCC").insert();
+    }
+
+    // The next run of the same instance counts the fleet again: 240 cards a minute at 77.
+    List<AccountBudget> again = first.runOnce().orElseThrow();
+
+    assertThat(again.get(0).neededPerSecond()).isEqualTo(5.0);
+    assertThat(again.get(0).stretch()).isEqualTo(5.0);
+    assertThat(second.runOnce()).as("while the first holds the lease").isEmpty();
+    first.stop();
+    for (int i = 0; i < 60; i++) {
+      postgres.data().card().carrier(77, "CTCC").insert();
+    }
+    List<AccountBudget> takenOver = second.runOnce().orElseThrow();
+    assertThat(takenOver.get(0).neededPerSecond()).isEqualTo(6.0);
+    assertThat(first.runOnce()).as("the stopped instance, once another holds it").isEmpty();
+    assertThat(reports.read().get(0).neededPerSecond()).isEqualTo(6.0);
+  }
+
+  @Test
   void intervalsThatFitAgain_withdrawTheStretch() {
-    stretcher(new SimpleMeterRegistry()).runOnce().orElseThrow();
+    BudgetStretcher stretcher = stretcher(new SimpleMeterRegistry());
+    stretcher.runOnce().orElseThrow();
     postgres
         .jdbc()
         .sql("UPDATE tb_polling_config SET carddata_check_interval = 600 WHERE id = ?")
         .param(config)
         .update();
-    redis.template().delete(RedisKeys.BUDGET_LOCK);
 
-    List<AccountBudget> computed = stretcher(new SimpleMeterRegistry()).runOnce().orElseThrow();
+    List<AccountBudget> computed = stretcher.runOnce().orElseThrow();
 
     assertThat(computed.get(0).neededPerSecond()).isCloseTo(0.3, within(1e-9));
     assertThat(computed.get(0).stretch()).isEqualTo(1.0);
