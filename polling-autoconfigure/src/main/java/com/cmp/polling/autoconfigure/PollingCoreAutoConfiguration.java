@@ -187,7 +187,8 @@ public class PollingCoreAutoConfiguration {
   @Bean
   IntervalStretches intervalStretches(
       StringRedisTemplate redis, Clock clock, PollingProperties properties) {
-    return new IntervalStretches(redis, clock, properties.budget().stretchRefresh());
+    return new IntervalStretches(
+        redis, properties.carrierAccounts(), clock, properties.budget().stretchRefresh());
   }
 
   /**

@@ -1,5 +1,6 @@
 package com.cmp.polling.core.enrollment;
 
+import com.cmp.polling.core.budget.CarrierAccounts;
 import com.cmp.polling.core.queue.ScheduledCheck;
 import com.cmp.polling.core.redis.RedisKeys;
 import java.time.Clock;
@@ -19,27 +20,34 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  * their configured intervals need exceed what the carrier's account allows: the factors the
  * scheduler publishes in Redis ({@link RedisKeys#BUDGET_STRETCHES}), read again at most every
  * {@code refresh}. A check due {@code d} from now is planned {@code d x factor} from now instead;
- * checks of carriers without a factor stay as planned. When Redis cannot be read the factors last
- * read stay in force.
+ * checks of carriers without a factor stay as planned. Only carriers of an account configured in
+ * this process are stretched: a factor left in Redis for a carrier whose account was removed (by a
+ * scheduler still running the old configuration, say) is ignored. When Redis cannot be read the
+ * factors last read stay in force.
  */
 public class IntervalStretches {
 
   /** No stretches: every check at its planned time. */
-  public static final IntervalStretches NONE = new IntervalStretches(null, Clock.systemUTC(), null);
+  public static final IntervalStretches NONE =
+      new IntervalStretches(null, CarrierAccounts.NONE, Clock.systemUTC(), null);
 
   private static final Logger log = LoggerFactory.getLogger(IntervalStretches.class);
 
   private final StringRedisTemplate redis;
+  private final CarrierAccounts accounts;
   private final Clock clock;
   private final Duration refresh;
   private volatile Map<Long, Double> factors = Map.of();
   private volatile Instant readAt = Instant.MIN;
 
   /**
+   * @param accounts the carrier accounts configured here: the carriers that may be stretched
    * @param refresh how long the factors read are used before Redis is asked again
    */
-  public IntervalStretches(StringRedisTemplate redis, Clock clock, Duration refresh) {
+  public IntervalStretches(
+      StringRedisTemplate redis, CarrierAccounts accounts, Clock clock, Duration refresh) {
     this.redis = redis;
+    this.accounts = accounts;
     this.clock = clock;
     this.refresh = refresh;
   }
@@ -100,7 +108,12 @@ public class IntervalStretches {
               .<String, String>opsForHash()
               .entries(RedisKeys.BUDGET_STRETCHES)
               .forEach(
-                  (carrier, factor) -> read.put(Long.valueOf(carrier), Double.valueOf(factor)));
+                  (carrier, factor) -> {
+                    long carrierId = Long.parseLong(carrier);
+                    if (accounts.of(carrierId).isPresent()) {
+                      read.put(carrierId, Double.valueOf(factor));
+                    }
+                  });
           factors = Map.copyOf(read);
         } catch (DataAccessException | NumberFormatException e) {
           log.warn(

@@ -86,13 +86,15 @@ public class BudgetStretcher implements SmartLifecycle {
    * @return the budgets published; empty when another instance holds the computation
    */
   public Optional<List<AccountBudget>> runOnce() {
-    if (budget.accounts().isEmpty()) {
-      return Optional.of(List.of());
-    }
     if (!lease.take()) {
       // Another instance computes: this one's gauges show what it published.
       reports.read().forEach(report -> gauged(report));
       return Optional.empty();
+    }
+    if (budget.accounts().isEmpty()) {
+      // Withdraws what an earlier configuration published: no carrier is stretched any more.
+      reports.publish(List.of());
+      return Optional.of(List.of());
     }
     Map<String, AccountBudget> before = new HashMap<>();
     reports.read().forEach(report -> before.put(report.account(), report));
@@ -164,7 +166,8 @@ public class BudgetStretcher implements SmartLifecycle {
 
   @Override
   public synchronized void start() {
-    if (ticker != null || budget.accounts().isEmpty()) {
+    // Runs without accounts too: it withdraws the stretches an earlier configuration published.
+    if (ticker != null) {
       return;
     }
     ticker = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("budget-stretcher"));

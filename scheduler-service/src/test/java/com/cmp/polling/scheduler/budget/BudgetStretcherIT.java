@@ -7,6 +7,7 @@ import com.cmp.polling.autoconfigure.PollingProperties;
 import com.cmp.polling.core.budget.AccountBudget;
 import com.cmp.polling.core.budget.BudgetReports;
 import com.cmp.polling.core.budget.CallBudget;
+import com.cmp.polling.core.budget.CarrierAccounts;
 import com.cmp.polling.core.enrollment.IntervalStretches;
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
@@ -92,7 +93,8 @@ class BudgetStretcherIT {
         .isEqualTo(3.0);
     assertThat(second.get("polling.budget.stretch").tag("account", "tight").gauge().value())
         .isEqualTo(3.0);
-    IntervalStretches planners = new IntervalStretches(redis.template(), clock, Duration.ZERO);
+    IntervalStretches planners =
+        new IntervalStretches(redis.template(), properties.carrierAccounts(), clock, Duration.ZERO);
     assertThat(planners.of(77)).isEqualTo(3.0);
     assertThat(planners.of(78)).isEqualTo(3.0);
     assertThat(planners.of(1)).isEqualTo(1.0);
@@ -121,6 +123,41 @@ class BudgetStretcherIT {
     assertThat(takenOver.get(0).neededPerSecond()).isEqualTo(6.0);
     assertThat(first.runOnce()).as("the stopped instance, once another holds it").isEmpty();
     assertThat(reports.read().get(0).neededPerSecond()).isEqualTo(6.0);
+  }
+
+  @Test
+  void aSchedulerWithoutAccounts_withdrawsThePublishedStretches_andPlannersIgnoreForeignOnes() {
+    BudgetStretcher withAccounts = stretcher(new SimpleMeterRegistry());
+    withAccounts.runOnce().orElseThrow();
+    IntervalStretches configuredHere =
+        new IntervalStretches(redis.template(), properties.carrierAccounts(), clock, Duration.ZERO);
+    IntervalStretches accountRemovedHere =
+        new IntervalStretches(redis.template(), CarrierAccounts.NONE, clock, Duration.ZERO);
+    assertThat(configuredHere.of(77)).isEqualTo(3.0);
+    assertThat(accountRemovedHere.of(77))
+        .as("a process whose configuration has no account for carrier 77")
+        .isEqualTo(1.0);
+    assertThat(accountRemovedHere.largest()).isEqualTo(1.0);
+
+    // The account removed: the old scheduler stops, one without accounts computes.
+    withAccounts.stop();
+    PollingProperties none =
+        new Binder(new MapConfigurationPropertySource(Map.of()))
+            .bindOrCreate("cmp.polling", PollingProperties.class);
+    BudgetStretcher withoutAccounts =
+        new BudgetStretcher(
+            postgres.jdbc(),
+            reports,
+            new CallBudget(redis.template(), none.carrierAccounts(), clock),
+            redis.template(),
+            none,
+            new SimpleMeterRegistry(),
+            clock);
+
+    assertThat(withoutAccounts.runOnce()).contains(List.of());
+    assertThat(redis.template().opsForHash().entries(RedisKeys.BUDGET_STRETCHES)).isEmpty();
+    assertThat(reports.read()).isEmpty();
+    assertThat(configuredHere.of(77)).isEqualTo(1.0);
   }
 
   @Test
