@@ -102,10 +102,20 @@ public class BudgetStretcher implements SmartLifecycle {
     Instant now = clock.instant();
     List<AccountBudget> computed = new ArrayList<>();
     for (CarrierAccount account : budget.accounts().all()) {
-      AccountBudget next =
-          AccountNeeds.of(account, cards, this::batchSize, budget.spentToday(account), now);
-      computed.add(next);
-      said(next, before.get(account.name()));
+      AccountBudget was = before.get(account.name());
+      try {
+        AccountBudget next =
+            AccountNeeds.of(account, cards, this::batchSize, budget.spentToday(account), now);
+        computed.add(next);
+        said(next, was);
+      } catch (RuntimeException e) {
+        // One account's failure must not keep the others' budgets from being published: its
+        // last report (and stretch) stays as it was until a later run computes it.
+        log.error("carrier account {}: budget not computed; the last one stays", account.name(), e);
+        if (was != null) {
+          computed.add(was);
+        }
+      }
     }
     reports.publish(computed);
     return Optional.of(computed);

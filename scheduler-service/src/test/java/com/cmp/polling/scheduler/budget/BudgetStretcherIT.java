@@ -7,6 +7,7 @@ import com.cmp.polling.autoconfigure.PollingProperties;
 import com.cmp.polling.core.budget.AccountBudget;
 import com.cmp.polling.core.budget.BudgetReports;
 import com.cmp.polling.core.budget.CallBudget;
+import com.cmp.polling.core.budget.CarrierAccount;
 import com.cmp.polling.core.budget.CarrierAccounts;
 import com.cmp.polling.core.enrollment.IntervalStretches;
 import com.cmp.polling.core.redis.RedisKeys;
@@ -18,6 +19,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -158,6 +160,32 @@ class BudgetStretcherIT {
     assertThat(redis.template().opsForHash().entries(RedisKeys.BUDGET_STRETCHES)).isEmpty();
     assertThat(reports.read()).isEmpty();
     assertThat(configuredHere.of(77)).isEqualTo(1.0);
+  }
+
+  @Test
+  void anAccountWhoseRegularShareIsNothing_doesNotKeepTheOthersFromBeingPublished() {
+    // Start-up refuses such an account; made here directly, past the properties' check.
+    CarrierAccounts accounts =
+        new CarrierAccounts(
+            List.of(
+                new CarrierAccount("starved", Set.of(77L), 2, 1L, 0.2),
+                new CarrierAccount("fine", Set.of(78L), 2, null, 0.2)));
+    BudgetStretcher stretcher =
+        new BudgetStretcher(
+            postgres.jdbc(),
+            reports,
+            new CallBudget(redis.template(), accounts, clock),
+            redis.template(),
+            properties,
+            new SimpleMeterRegistry(),
+            clock);
+
+    List<AccountBudget> computed = stretcher.runOnce().orElseThrow();
+
+    assertThat(computed).extracting(AccountBudget::account).containsExactly("starved", "fine");
+    assertThat(reports.read()).extracting(AccountBudget::account).contains("starved", "fine");
+    // 600 cards of 78 in calls of 10 a minute: 1 call/s, within the 1 allowed.
+    assertThat(reports.read().get(0).stretch()).isEqualTo(1.0);
   }
 
   @Test
