@@ -163,7 +163,7 @@ public class CardPlanner {
    * A carddata check's next time follows the card's usage instead where the usage-aware intervals
    * are on ({@link CarddataIntervals}, from the outlook the check supplied). The wait is then
    * stretched where the card's carrier account cannot pay for the intervals ({@link
-   * IntervalStretches}).
+   * IntervalStretches}), though never past a carddata time the card's package limit decided.
    */
   public List<EnrollmentPlan> afterCheck(TaskType type, List<CheckedCard> checked) {
     if (checked.isEmpty()) {
@@ -185,10 +185,7 @@ public class CardPlanner {
                   Timing.AFTER_INTERVAL,
                   snapshot)
               .onlyFor(type);
-      plans.add(
-          stretches.stretched(
-              type == TaskType.CARDDATA ? usageAware.afterCarddataCheck(plan, one) : plan,
-              card.carrierId()));
+      plans.add(usageAware.afterCheck(type, plan, one, stretches));
     }
     return plans;
   }

@@ -3,6 +3,7 @@ package com.cmp.polling.core.enrollment;
 import com.cmp.polling.core.budget.CarrierAccounts;
 import com.cmp.polling.core.queue.ScheduledCheck;
 import com.cmp.polling.core.redis.RedisKeys;
+import com.cmp.polling.schemas.task.TaskType;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -72,8 +73,20 @@ public class IntervalStretches {
     return largest;
   }
 
-  /** {@code plan} with each check's wait from now stretched by the carrier's factor. */
+  /**
+   * {@code plan} with each check's wait from now stretched by the carrier's factor. Protect checks
+   * keep their time: they enforce a protection period an operator set, and the budget's arithmetic
+   * does not count them.
+   */
   EnrollmentPlan stretched(EnrollmentPlan plan, long carrierId) {
+    return stretched(plan, carrierId, Instant.MAX);
+  }
+
+  /**
+   * {@link #stretched(EnrollmentPlan, long)}, but no check is put later than {@code notAfter} by
+   * the stretch: min(stretched, notAfter), and never earlier than planned.
+   */
+  EnrollmentPlan stretched(EnrollmentPlan plan, long carrierId, Instant notAfter) {
     double factor = of(carrierId);
     if (factor <= 1.0 || plan.checks().isEmpty()) {
       return plan;
@@ -82,13 +95,15 @@ public class IntervalStretches {
     List<ScheduledCheck> checks = new ArrayList<>(plan.checks().size());
     for (ScheduledCheck check : plan.checks()) {
       Duration wait = Duration.between(now, check.nextCheckAt());
-      checks.add(
-          wait.isNegative()
-              ? check
-              : new ScheduledCheck(
-                  check.cardId(),
-                  check.taskType(),
-                  now.plusMillis(Math.round(wait.toMillis() * factor))));
+      if (wait.isNegative() || check.taskType() == TaskType.PROTECT) {
+        checks.add(check);
+        continue;
+      }
+      Instant later = now.plusMillis(Math.round(wait.toMillis() * factor));
+      if (later.isAfter(notAfter)) {
+        later = notAfter.isAfter(check.nextCheckAt()) ? notAfter : check.nextCheckAt();
+      }
+      checks.add(new ScheduledCheck(check.cardId(), check.taskType(), later));
     }
     return new EnrollmentPlan(
         plan.cardId(), plan.config(), checks, plan.notPolled(), plan.skipReason());
