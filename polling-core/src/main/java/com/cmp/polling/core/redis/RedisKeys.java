@@ -224,12 +224,12 @@ public final class RedisKeys {
   }
 
   /**
-   * {@code polling:budget:{<account>}:second:<epochSecond>} (STRING: calls the account spent in
-   * that second, short TTL). The account's name is the hash tag: a spend reads its second and its
-   * day in one script.
+   * {@code polling:budget:{<account>}:second} (HASH: {@code second}, the Redis server's epoch
+   * second it counts, and {@code count}, the calls the account spent in it; short TTL). The
+   * account's name is the hash tag: a spend reads its second and its day in one script.
    */
-  public static String budgetSecond(String account, long epochSecond) {
-    return "polling:budget:{" + account + "}:second:" + epochSecond;
+  public static String budgetSecond(String account) {
+    return "polling:budget:{" + account + "}:second";
   }
 
   /**
