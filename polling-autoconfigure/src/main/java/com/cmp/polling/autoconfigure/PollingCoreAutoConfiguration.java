@@ -188,7 +188,10 @@ public class PollingCoreAutoConfiguration {
   IntervalStretches intervalStretches(
       StringRedisTemplate redis, Clock clock, PollingProperties properties) {
     return new IntervalStretches(
-        redis, properties.carrierAccounts(), clock, properties.budget().stretchRefresh());
+        redis,
+        properties.carrierAccounts().carriers(),
+        clock,
+        properties.budget().stretchRefresh());
   }
 
   /**

@@ -1,6 +1,5 @@
 package com.cmp.polling.core.enrollment;
 
-import com.cmp.polling.core.budget.CarrierAccounts;
 import com.cmp.polling.core.queue.ScheduledCheck;
 import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.schemas.task.TaskType;
@@ -11,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
@@ -30,25 +30,25 @@ public class IntervalStretches {
 
   /** No stretches: every check at its planned time. */
   public static final IntervalStretches NONE =
-      new IntervalStretches(null, CarrierAccounts.NONE, Clock.systemUTC(), null);
+      new IntervalStretches(null, Set.of(), Clock.systemUTC(), null);
 
   private static final Logger log = LoggerFactory.getLogger(IntervalStretches.class);
 
   private final StringRedisTemplate redis;
-  private final CarrierAccounts accounts;
+  private final Set<Long> inAnAccount;
   private final Clock clock;
   private final Duration refresh;
   private volatile Map<Long, Double> factors = Map.of();
   private volatile Instant readAt = Instant.MIN;
 
   /**
-   * @param accounts the carrier accounts configured here: the carriers that may be stretched
+   * @param inAnAccount the carriers of the accounts configured here: those that may be stretched
    * @param refresh how long the factors read are used before Redis is asked again
    */
   public IntervalStretches(
-      StringRedisTemplate redis, CarrierAccounts accounts, Clock clock, Duration refresh) {
+      StringRedisTemplate redis, Set<Long> inAnAccount, Clock clock, Duration refresh) {
     this.redis = redis;
-    this.accounts = accounts;
+    this.inAnAccount = Set.copyOf(inAnAccount);
     this.clock = clock;
     this.refresh = refresh;
   }
@@ -125,7 +125,7 @@ public class IntervalStretches {
               .forEach(
                   (carrier, factor) -> {
                     long carrierId = Long.parseLong(carrier);
-                    if (accounts.of(carrierId).isPresent()) {
+                    if (inAnAccount.contains(carrierId)) {
                       read.put(carrierId, Double.valueOf(factor));
                     }
                   });

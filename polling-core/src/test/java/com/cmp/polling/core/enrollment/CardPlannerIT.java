@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.cmp.polling.core.budget.AccountBudget;
 import com.cmp.polling.core.budget.BudgetReports;
-import com.cmp.polling.core.budget.CarrierAccount;
-import com.cmp.polling.core.budget.CarrierAccounts;
 import com.cmp.polling.core.card.Card;
 import com.cmp.polling.core.card.CardStore;
 import com.cmp.polling.core.config.ConfigSnapshot;
@@ -398,11 +396,7 @@ class CardPlannerIT {
             clock,
             UsageAwareSettings.OFF,
             new PlanningMetrics(new SimpleMeterRegistry()),
-            new IntervalStretches(
-                redis.template(),
-                new CarrierAccounts(List.of(new CarrierAccount("tight", Set.of(7L), 2, null, 0.2))),
-                clock,
-                Duration.ZERO));
+            new IntervalStretches(redis.template(), Set.of(7L), clock, Duration.ZERO));
     Card stretched = card(postgres.data().card().carrier(7, "cmcc").insert());
     Card other = card(postgres.data().card().carrier(8, "cucc").insert());
     new BudgetReports(redis.template())
@@ -515,11 +509,7 @@ class CardPlannerIT {
   }
 
   private IntervalStretches stretchesOfCarrier7() {
-    return new IntervalStretches(
-        redis.template(),
-        new CarrierAccounts(List.of(new CarrierAccount("tight", Set.of(7L), 2, null, 0.2))),
-        clock,
-        Duration.ZERO);
+    return new IntervalStretches(redis.template(), Set.of(7L), clock, Duration.ZERO);
   }
 
   private void publishStretchOfCarrier7(double stretch) {

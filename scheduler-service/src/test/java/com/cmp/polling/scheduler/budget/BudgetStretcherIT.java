@@ -96,7 +96,8 @@ class BudgetStretcherIT {
     assertThat(second.get("polling.budget.stretch").tag("account", "tight").gauge().value())
         .isEqualTo(3.0);
     IntervalStretches planners =
-        new IntervalStretches(redis.template(), properties.carrierAccounts(), clock, Duration.ZERO);
+        new IntervalStretches(
+            redis.template(), properties.carrierAccounts().carriers(), clock, Duration.ZERO);
     assertThat(planners.of(77)).isEqualTo(3.0);
     assertThat(planners.of(78)).isEqualTo(3.0);
     assertThat(planners.of(1)).isEqualTo(1.0);
@@ -132,9 +133,10 @@ class BudgetStretcherIT {
     BudgetStretcher withAccounts = stretcher(new SimpleMeterRegistry());
     withAccounts.runOnce().orElseThrow();
     IntervalStretches configuredHere =
-        new IntervalStretches(redis.template(), properties.carrierAccounts(), clock, Duration.ZERO);
+        new IntervalStretches(
+            redis.template(), properties.carrierAccounts().carriers(), clock, Duration.ZERO);
     IntervalStretches accountRemovedHere =
-        new IntervalStretches(redis.template(), CarrierAccounts.NONE, clock, Duration.ZERO);
+        new IntervalStretches(redis.template(), Set.of(), clock, Duration.ZERO);
     assertThat(configuredHere.of(77)).isEqualTo(3.0);
     assertThat(accountRemovedHere.of(77))
         .as("a process whose configuration has no account for carrier 77")
