@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.cmp.polling.core.budget.CallBudget.Share;
 import com.cmp.polling.core.budget.CallBudget.Spent;
 import com.cmp.polling.testsupport.redis.RedisExtension;
+import com.cmp.polling.testsupport.redis.RedisSeconds;
 import com.cmp.polling.testsupport.time.SettableClock;
 import java.time.Duration;
 import java.time.Instant;
@@ -14,7 +15,6 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.springframework.data.redis.core.RedisCallback;
 
 /**
  * spend_call_budget.lua against a real Redis: the second (the server's), the day (the caller's),
@@ -39,24 +39,11 @@ class CallBudgetIT {
         clock);
   }
 
-  /** Waits for the start of a second of the Redis server, so that a few spends fall within it. */
-  static void atTheStartOfARedisSecond() {
-    await()
-        .atMost(Duration.ofSeconds(3))
-        .pollInterval(Duration.ofMillis(5))
-        .until(() -> redisMillis() % 1000 < 300);
-  }
-
-  private static long redisMillis() {
-    Long millis = redis.template().execute((RedisCallback<Long>) connection -> connection.time());
-    return millis == null ? 0 : millis;
-  }
-
   @Test
   void
       regularChecks_spendOnlyTheUnreservedShareOfASecond_manualOnesTheRest_thenTheNextSecondIsNew() {
     CallBudget budget = budget(5, null, 0.4);
-    atTheStartOfARedisSecond();
+    RedisSeconds.awaitEarlyInASecond(redis.template());
 
     // 5 calls/s with 40 % reserved: 3 regular calls a second, of either carrier of the account.
     assertThat(budget.trySpend(1, Share.REGULAR)).isEqualTo(Spent.SPENT);
@@ -81,7 +68,7 @@ class CallBudgetIT {
         new CarrierAccounts(List.of(new CarrierAccount("acme", Set.of(1L), 5, null, 0.4)));
     CallBudget one = new CallBudget(redis.template(), accounts, behind);
     CallBudget other = new CallBudget(redis.template(), accounts, ahead);
-    atTheStartOfARedisSecond();
+    RedisSeconds.awaitEarlyInASecond(redis.template());
 
     // 3 regular calls a second between them, not 3 each.
     assertThat(one.trySpend(1, Share.REGULAR)).isEqualTo(Spent.SPENT);
@@ -121,7 +108,7 @@ class CallBudgetIT {
   @Test
   void aRefusedSpend_spendsNothing_andTheSecondsCounterExpires() {
     CallBudget budget = budget(1, null, 0);
-    atTheStartOfARedisSecond();
+    RedisSeconds.awaitEarlyInASecond(redis.template());
 
     assertThat(budget.trySpend(1, Share.REGULAR)).isEqualTo(Spent.SPENT);
     assertThat(budget.trySpend(1, Share.REGULAR)).isEqualTo(Spent.SECOND_SPENT);
