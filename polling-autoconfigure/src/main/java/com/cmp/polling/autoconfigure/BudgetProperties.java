@@ -37,8 +37,8 @@ public record BudgetProperties(
   }
 
   /**
-   * Refuses an account whose calls per second leave regular checks no whole call a second once the
-   * reserved share is kept.
+   * Refuses an account whose calls per second leave regular checks no whole call a second, or whose
+   * calls per day no whole call a day, once the reserved share is kept.
    */
   void checkRegularShare(Map<String, CarrierAccountProperties> accounts) {
     accounts.forEach(
@@ -50,6 +50,19 @@ public record BudgetProperties(
                     + ".calls-per-second ("
                     + account.callsPerSecond()
                     + ") leaves regular checks no whole call a second once"
+                    + " cmp.polling.budget.reserved-share ("
+                    + reservedShare
+                    + ") is kept: raise it or lower the share");
+          }
+          Long perDay = account.callsPerDay();
+          if (perDay != null && Math.floor(perDay * (1 - reservedShare) + 1e-9) < 1) {
+            // No whole call a day: every regular check would be refused and put off for ever.
+            throw new IllegalArgumentException(
+                "cmp.polling.gateway.accounts."
+                    + name
+                    + ".calls-per-day ("
+                    + perDay
+                    + ") leaves regular checks no whole call a day once"
                     + " cmp.polling.budget.reserved-share ("
                     + reservedShare
                     + ") is kept: raise it or lower the share");

@@ -193,7 +193,11 @@ public class PollingCoreAutoConfiguration {
   @Bean
   IntervalStretches intervalStretches(
       StringRedisTemplate redis, Clock clock, PollingProperties properties) {
-    return new IntervalStretches(redis, clock, properties.budget().stretchRefresh());
+    return new IntervalStretches(
+        redis,
+        properties.carrierAccounts().carriers(),
+        clock,
+        properties.budget().stretchRefresh());
   }
 
   /**

@@ -278,6 +278,38 @@ class PollingPropertiesTest {
         .hasStackTraceContaining("cmp.polling.budget.reserved-share");
   }
 
+  @Test
+  void aDailyLimitLeavingRegularChecksNoWholeCall_stopsTheApp_namingTheProperty() {
+    // 1 a day less the default 20 %: 0.8 of a call, so every regular check would be put off.
+    assertThatThrownBy(
+            () ->
+                bind(
+                    Map.of(
+                        "cmp.polling.gateway.accounts.a.carriers", "1",
+                        "cmp.polling.gateway.accounts.a.calls-per-second", "5",
+                        "cmp.polling.gateway.accounts.a.calls-per-day", "1")))
+        .hasStackTraceContaining("cmp.polling.gateway.accounts.a.calls-per-day (1)");
+    assertThatThrownBy(
+            () ->
+                bind(
+                    Map.of(
+                        "cmp.polling.gateway.accounts.a.carriers", "1",
+                        "cmp.polling.gateway.accounts.a.calls-per-second", "20",
+                        "cmp.polling.gateway.accounts.a.calls-per-day", "10",
+                        "cmp.polling.budget.reserved-share", "0.95")))
+        .hasStackTraceContaining("cmp.polling.gateway.accounts.a.calls-per-day (10)");
+    assertThat(
+            bind(Map.of(
+                    "cmp.polling.gateway.accounts.a.carriers", "1",
+                    "cmp.polling.gateway.accounts.a.calls-per-second", "5",
+                    "cmp.polling.gateway.accounts.a.calls-per-day", "2"))
+                .carrierAccounts()
+                .of(1)
+                .orElseThrow()
+                .regularPerDay())
+        .isEqualTo(1L);
+  }
+
   private static PollingProperties bind(Map<String, String> values) {
     return new Binder(new MapConfigurationPropertySource(values))
         .bindOrCreate("cmp.polling", PollingProperties.class);

@@ -23,6 +23,9 @@ public final class BudgetWords {
             + callsPerSecond(budget.neededPerSecond())
             + " calls/s at the configured intervals, has "
             + callsPerSecond(budget.allowedPerSecond());
+    if (budget.allowedPerSecond() <= 0 && budget.neededPerSecond() > 0) {
+      return head + ": the regular checks get no call of this account at all";
+    }
     if (budget.stretch() <= 1.0) {
       return head + ": the configured intervals hold";
     }

@@ -16,7 +16,9 @@ import org.springframework.data.redis.core.script.RedisScript;
  * or batch, one call) spends one from its account's second and its day (spend_call_budget.lua).
  * Regular checks spend only the account's unreserved share; manual checks and stop/resume actions
  * may spend all of it, so that an operator's check and a stop still get through when the regular
- * checks have used theirs. The windows follow this process's clock (a second, a UTC day).
+ * checks have used theirs. The second is the Redis server's, shared by every process whatever their
+ * clocks; the UTC day is this process's (its clock picks the day's counter), so a skew between
+ * processes only decides, around midnight, which day a few calls count against.
  */
 public class CallBudget {
 
@@ -78,7 +80,7 @@ public class CallBudget {
         redis.execute(
             SPEND,
             List.of(
-                RedisKeys.budgetSecond(account.get().name(), now.getEpochSecond()),
+                RedisKeys.budgetSecond(account.get().name()),
                 RedisKeys.budgetDay(account.get().name(), day(now))),
             Long.toString(limits.perSecond()),
             limits.perDay() == null ? "-1" : Long.toString(limits.perDay()),

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The configured carrier accounts, found by carrier. A carrier outside every account has no budget:
@@ -42,6 +43,11 @@ public final class CarrierAccounts {
 
   public Optional<CarrierAccount> of(long carrierId) {
     return Optional.ofNullable(byCarrier.get(carrierId));
+  }
+
+  /** The carriers of every account. */
+  public Set<Long> carriers() {
+    return Set.copyOf(byCarrier.keySet());
   }
 
   public List<CarrierAccount> all() {

@@ -179,8 +179,9 @@ public class CardPlanner {
    * A carddata check's next time follows the card's usage instead where the usage-aware intervals
    * are on ({@link CarddataIntervals}, from the outlook the check supplied). The wait is then
    * stretched where the card's carrier account cannot pay for the intervals ({@link
-   * IntervalStretches}) and, last, a carddata check moved earlier onto its group's grid where its
-   * carrier's checks are lined up ({@link CarddataAlignment}).
+   * IntervalStretches}), though never past a carddata time the card's package limit decided, and,
+   * last, a carddata check moved earlier onto its group's grid where its carrier's checks are lined
+   * up ({@link CarddataAlignment}).
    */
   public List<EnrollmentPlan> afterCheck(TaskType type, List<CheckedCard> checked) {
     if (checked.isEmpty()) {
@@ -202,10 +203,7 @@ public class CardPlanner {
                   Timing.AFTER_INTERVAL,
                   snapshot)
               .onlyFor(type);
-      plans.add(
-          stretches.stretched(
-              type == TaskType.CARDDATA ? usageAware.afterCarddataCheck(plan, one) : plan,
-              card.carrierId()));
+      plans.add(usageAware.afterCheck(type, plan, one, stretches));
     }
     return type == TaskType.CARDDATA ? alignment.aligned(plans, checked) : plans;
   }

@@ -10,7 +10,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@link CardPlanner}'s side of the usage-aware carddata intervals: a carddata check's plan given
- * the time {@link UsageAwareRule} says, with the decision logged and measured.
+ * the time {@link UsageAwareRule} says, with the decision logged and measured, and how the budget's
+ * stretch ({@link IntervalStretches}) is applied after it.
  */
 final class UsageAwarePlanning {
 
@@ -31,16 +32,48 @@ final class UsageAwarePlanning {
   }
 
   /**
-   * The plan of a card's next carddata check, {@code plan} made one config interval ahead, moved to
-   * the time the rule gives (unchanged while the option is off or the card gets no carddata check).
+   * The plan of a card's next check of {@code type}, {@code plan} made one config interval ahead: a
+   * carddata check moved to the time the rule gives, then every check stretched where the carrier's
+   * account cannot pay for the intervals. A carddata check whose time the card's limit decides (the
+   * limit near, or reached) is never stretched past that time: the stretch saves calls, it must not
+   * let a card run past its package's limit. Few cards are that close to their limit, so keeping
+   * their wait costs the budget little.
    */
-  EnrollmentPlan afterCarddataCheck(EnrollmentPlan plan, CheckedCard checked) {
+  EnrollmentPlan afterCheck(
+      TaskType type, EnrollmentPlan plan, CheckedCard checked, IntervalStretches stretches) {
+    long carrierId = checked.card().carrierId();
+    Optional<CarddataWait> wait =
+        type == TaskType.CARDDATA ? afterCarddataCheck(plan, checked) : Optional.empty();
+    if (wait.isEmpty()) {
+      return stretches.stretched(plan, carrierId);
+    }
+    EnrollmentPlan planned = plan.withDue(TaskType.CARDDATA, wait.get().nextCheckAt());
+    return boundByLimit(wait.get())
+        ? stretches.stretched(planned, carrierId, wait.get().nextCheckAt())
+        : stretches.stretched(planned, carrierId);
+  }
+
+  /**
+   * Whether the card's limit decides the wait: its data used up, or the time predicted to reach it
+   * shorter than the longest wait. Not an idle card's longest wait, nor the config's interval.
+   */
+  boolean boundByLimit(CarddataWait wait) {
+    return wait.reason() == CarddataWait.Reason.AT_LIMIT
+        || (wait.reason() == CarddataWait.Reason.PREDICTED
+            && wait.delay().compareTo(settings.maxInterval()) < 0);
+  }
+
+  /**
+   * What the rule gives after a carddata check, logged and measured (empty while the option is off
+   * or the card gets no carddata check: the config's interval stands).
+   */
+  private Optional<CarddataWait> afterCarddataCheck(EnrollmentPlan plan, CheckedCard checked) {
     if (!settings.enabled()) {
-      return plan;
+      return Optional.empty();
     }
     Optional<CarddataWait> wait = waitOf(plan, checked.card(), checked.usage());
     if (wait.isEmpty()) {
-      return plan;
+      return wait;
     }
     metrics.record(wait.get());
     log.debug(
@@ -49,7 +82,7 @@ final class UsageAwarePlanning {
         CarddataWait.inWords(wait.get().delay()),
         wait.get().reason().code(),
         wait.get().why());
-    return plan.withDue(TaskType.CARDDATA, wait.get().nextCheckAt());
+    return wait;
   }
 
   /**

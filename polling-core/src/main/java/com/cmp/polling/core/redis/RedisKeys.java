@@ -112,7 +112,10 @@ public final class RedisKeys {
    */
   public static final String BUDGET_REPORTS = "polling:budget:reports";
 
-  /** Only one scheduler instance computes the budgets' stretches at a time (STRING with TTL). */
+  /**
+   * Which scheduler instance computes the budgets' stretches (STRING: the holding instance's id,
+   * with a TTL its holder renews at each run).
+   */
   public static final String BUDGET_LOCK = "polling:budget:lock";
 
   private RedisKeys() {}
@@ -221,12 +224,12 @@ public final class RedisKeys {
   }
 
   /**
-   * {@code polling:budget:{<account>}:second:<epochSecond>} (STRING: calls the account spent in
-   * that second, short TTL). The account's name is the hash tag: a spend reads its second and its
-   * day in one script.
+   * {@code polling:budget:{<account>}:second} (HASH: {@code second}, the Redis server's epoch
+   * second it counts, and {@code count}, the calls the account spent in it; short TTL). The
+   * account's name is the hash tag: a spend reads its second and its day in one script.
    */
-  public static String budgetSecond(String account, long epochSecond) {
-    return "polling:budget:{" + account + "}:second:" + epochSecond;
+  public static String budgetSecond(String account) {
+    return "polling:budget:{" + account + "}:second";
   }
 
   /**

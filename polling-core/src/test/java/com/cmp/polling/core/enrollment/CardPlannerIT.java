@@ -446,7 +446,7 @@ class CardPlannerIT {
             clock,
             UsageAwareSettings.OFF,
             new PlanningMetrics(new SimpleMeterRegistry()),
-            new IntervalStretches(redis.template(), clock, Duration.ZERO),
+            new IntervalStretches(redis.template(), Set.of(7L), clock, Duration.ZERO),
             CarddataAlignment.off(clock));
     Card stretched = card(postgres.data().card().carrier(7, "cmcc").insert());
     Card other = card(postgres.data().card().carrier(8, "cucc").insert());
@@ -484,5 +484,106 @@ class CardPlannerIT {
                 .dueAt(TaskType.CARDDATA))
         .as("the stretch withdrawn: the configured interval again")
         .contains(now.plusSeconds(1800));
+  }
+
+  @Test
+  void underAStretch_aCardNearItsLimit_keepsTheWaitItsLimitDecides_anIdleOneIsStretched() {
+    CardPlanner budgeted =
+        new CardPlanner(
+            configs,
+            new DeviceStore(postgres.jdbc()),
+            protection,
+            clock,
+            new UsageAwareSettings(true, Duration.ofMinutes(5), Duration.ofHours(24), 2),
+            new PlanningMetrics(new SimpleMeterRegistry()),
+            stretchesOfCarrier7(),
+            CarddataAlignment.off(clock));
+    publishStretchOfCarrier7(5.0);
+    Card nearLimit = card(postgres.data().card().carrier(7, "cmcc").insert());
+    Card atLimit = card(postgres.data().card().carrier(7, "cmcc").insert());
+    Card idle = card(postgres.data().card().carrier(7, "cmcc").insert());
+    Card unknown = card(postgres.data().card().carrier(7, "cmcc").insert());
+    Instant now = clock.instant();
+    UsageRate sixtyMbAnHour = new UsageRate(60, UsageRate.Basis.RECENT);
+
+    List<EnrollmentPlan> plans =
+        budgeted.afterCheck(
+            TaskType.CARDDATA,
+            List.of(
+                // 20 MB left at 60 MB/h: the limit in 20 min, planned at half of it.
+                new CheckedCard(nearLimit, true, outlook(now, "20", sixtyMbAnHour)),
+                new CheckedCard(atLimit, true, outlook(now, "0", sixtyMbAnHour)),
+                new CheckedCard(
+                    idle, true, outlook(now, "500", new UsageRate(0, UsageRate.Basis.RECENT))),
+                new CheckedCard(unknown, true, outlook(now, "500", null))));
+
+    assertThat(plans.get(0).dueAt(TaskType.CARDDATA))
+        .as("not 50 min: past the limit predicted in 20")
+        .contains(now.plus(Duration.ofMinutes(10)));
+    assertThat(plans.get(1).dueAt(TaskType.CARDDATA)).contains(now.plus(Duration.ofMinutes(5)));
+    assertThat(plans.get(2).dueAt(TaskType.CARDDATA))
+        .as("the idle card's longest wait, stretched")
+        .contains(now.plus(Duration.ofHours(120)));
+    assertThat(plans.get(3).dueAt(TaskType.CARDDATA))
+        .as("the config's 1 800 s, stretched")
+        .contains(now.plusSeconds(9000));
+  }
+
+  @Test
+  void underAStretch_aProtectCheck_keepsItsInterval_theOtherChecksAreStretched() {
+    CardPlanner budgeted =
+        new CardPlanner(
+            configs,
+            new DeviceStore(postgres.jdbc()),
+            protection,
+            clock,
+            UsageAwareSettings.OFF,
+            new PlanningMetrics(new SimpleMeterRegistry()),
+            stretchesOfCarrier7(),
+            CarddataAlignment.off(clock));
+    publishStretchOfCarrier7(5.0);
+    Card card = card(postgres.data().card().carrier(7, "cmcc").insert());
+    protection.protect(card.id(), DesiredState.STOPPED, Duration.ofMinutes(10));
+    Instant now = clock.instant();
+
+    assertThat(
+            budgeted
+                .afterCheck(TaskType.PROTECT, List.of(new CheckedCard(card, true)))
+                .get(0)
+                .dueAt(TaskType.PROTECT))
+        .as("the config's 30 s, unstretched")
+        .contains(now.plusSeconds(30));
+    assertThat(
+            budgeted
+                .afterCheck(TaskType.REALNAME, List.of(new CheckedCard(card, true)))
+                .get(0)
+                .dueAt(TaskType.REALNAME))
+        .contains(now.plusSeconds(300));
+  }
+
+  private IntervalStretches stretchesOfCarrier7() {
+    return new IntervalStretches(redis.template(), Set.of(7L), clock, Duration.ZERO);
+  }
+
+  private void publishStretchOfCarrier7(double stretch) {
+    new BudgetReports(redis.template())
+        .publish(
+            List.of(
+                new AccountBudget(
+                    "tight",
+                    Set.of(7L),
+                    2,
+                    null,
+                    0.2,
+                    stretch,
+                    1.0,
+                    stretch,
+                    0,
+                    List.of(),
+                    clock.instant())));
+  }
+
+  private static UsageOutlook outlook(Instant at, String remainingMb, UsageRate rate) {
+    return new UsageOutlook(at, PackageAllowance.Limit.LIMITED, new BigDecimal(remainingMb), rate);
   }
 }

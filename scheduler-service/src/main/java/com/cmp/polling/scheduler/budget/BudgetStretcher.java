@@ -9,8 +9,6 @@ import com.cmp.polling.core.budget.CarrierAccount;
 import com.cmp.polling.core.concurrent.DaemonThreads;
 import com.cmp.polling.core.config.GovernedCards;
 import com.cmp.polling.core.config.PollingConfig;
-import com.cmp.polling.core.lock.OperationLocks;
-import com.cmp.polling.core.redis.RedisKeys;
 import com.cmp.polling.schemas.task.TaskType;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -30,6 +28,7 @@ import java.util.function.ToDoubleFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
@@ -41,10 +40,10 @@ import org.springframework.stereotype.Component;
  * ({@code polling.budget.needed_calls_per_second}, {@code polling.budget.allowed_calls_per_second},
  * {@code polling.budget.stretch}) and one INFO line when an account's stretch changes.
  *
- * <p>One scheduler instance computes per interval: it takes {@link RedisKeys#BUDGET_LOCK} and lets
- * it expire rather than release it, so the others find it held until the next computation is due.
- * Counting the fleet reads the card table once (grouped by carrier and status), as the console's
- * config counts do.
+ * <p>One scheduler instance computes: the holder of {@link BudgetLease}, which renews it at each of
+ * its runs (every interval) and gives it up when it stops; the lease lives two intervals, so a dead
+ * holder's computation is taken over within about two intervals. Counting the fleet reads the card
+ * table once (grouped by carrier and status), as the console's config counts do.
  */
 @Component
 public class BudgetStretcher implements SmartLifecycle {
@@ -54,7 +53,7 @@ public class BudgetStretcher implements SmartLifecycle {
   private final GovernedCards governed;
   private final BudgetReports reports;
   private final CallBudget budget;
-  private final OperationLocks locks;
+  private final BudgetLease lease;
   private final Map<Long, Map<String, Integer>> batchSizes;
   private final Duration every;
   private final MeterRegistry registry;
@@ -66,35 +65,36 @@ public class BudgetStretcher implements SmartLifecycle {
       JdbcClient jdbc,
       BudgetReports reports,
       CallBudget budget,
-      OperationLocks locks,
+      StringRedisTemplate redis,
       PollingProperties properties,
       MeterRegistry registry,
       Clock clock) {
     this.governed = new GovernedCards(jdbc);
     this.reports = reports;
     this.budget = budget;
-    this.locks = locks;
     this.batchSizes = properties.gateway().batchSizes();
     this.every = properties.budget().recomputeInterval();
+    this.lease = new BudgetLease(redis, every.multipliedBy(2));
     this.registry = registry;
     this.clock = clock;
   }
 
   /**
-   * Computes and publishes every account's budget, unless another instance did within the interval;
+   * Computes and publishes every account's budget, unless another instance holds the computation;
    * also what tests call instead of waiting.
    *
    * @return the budgets published; empty when another instance holds the computation
    */
   public Optional<List<AccountBudget>> runOnce() {
-    if (budget.accounts().isEmpty()) {
-      return Optional.of(List.of());
-    }
-    long ttlMillis = Math.max(1000, every.toMillis() * 4 / 5);
-    if (locks.tryAcquire(RedisKeys.BUDGET_LOCK, Duration.ofMillis(ttlMillis)).isEmpty()) {
+    if (!lease.take()) {
       // Another instance computes: this one's gauges show what it published.
       reports.read().forEach(report -> gauged(report));
       return Optional.empty();
+    }
+    if (budget.accounts().isEmpty()) {
+      // Withdraws what an earlier configuration published: no carrier is stretched any more.
+      reports.publish(List.of());
+      return Optional.of(List.of());
     }
     Map<String, AccountBudget> before = new HashMap<>();
     reports.read().forEach(report -> before.put(report.account(), report));
@@ -102,10 +102,20 @@ public class BudgetStretcher implements SmartLifecycle {
     Instant now = clock.instant();
     List<AccountBudget> computed = new ArrayList<>();
     for (CarrierAccount account : budget.accounts().all()) {
-      AccountBudget next =
-          AccountNeeds.of(account, cards, this::batchSize, budget.spentToday(account), now);
-      computed.add(next);
-      said(next, before.get(account.name()));
+      AccountBudget was = before.get(account.name());
+      try {
+        AccountBudget next =
+            AccountNeeds.of(account, cards, this::batchSize, budget.spentToday(account), now);
+        computed.add(next);
+        said(next, was);
+      } catch (RuntimeException e) {
+        // One account's failure must not keep the others' budgets from being published: its
+        // last report (and stretch) stays as it was until a later run computes it.
+        log.error("carrier account {}: budget not computed; the last one stays", account.name(), e);
+        if (was != null) {
+          computed.add(was);
+        }
+      }
     }
     reports.publish(computed);
     return Optional.of(computed);
@@ -166,18 +176,25 @@ public class BudgetStretcher implements SmartLifecycle {
 
   @Override
   public synchronized void start() {
-    if (ticker != null || budget.accounts().isEmpty()) {
+    // Runs without accounts too: it withdraws the stretches an earlier configuration published.
+    if (ticker != null) {
       return;
     }
     ticker = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("budget-stretcher"));
     ticker.scheduleWithFixedDelay(this::runSafely, 0, every.toMillis(), TimeUnit.MILLISECONDS);
   }
 
+  /** Stops computing and gives the lease up, so another instance computes from its next run. */
   @Override
   public synchronized void stop() {
     if (ticker != null) {
       ticker.shutdownNow();
       ticker = null;
+    }
+    try {
+      lease.release();
+    } catch (RuntimeException e) {
+      log.warn("budget lease not given up ({}); it expires on its own", e.getMessage());
     }
   }
 

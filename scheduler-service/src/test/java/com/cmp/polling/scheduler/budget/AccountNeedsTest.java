@@ -115,4 +115,23 @@ class AccountNeedsTest {
     assertThat(AccountNeeds.stretch(2.001, 2)).isEqualTo(1.01);
     assertThat(AccountNeeds.stretch(5, 1)).isEqualTo(5.0);
   }
+
+  @Test
+  void anAccountLeavingRegularChecksNoCallADay_isReported_withoutAStretchOrAFailure() {
+    // 1 call a day, 80 % of it regular: no whole call (start-up refuses it; the arithmetic
+    // answers).
+    CarrierAccount starved = new CarrierAccount("starved", Set.of(1L), 25, 1L, 0.2);
+
+    AccountBudget budget =
+        AccountNeeds.of(
+            starved, Map.of(1L, Map.of(activated, 18_000L)), (c, t) -> 1, 0, clock.instant());
+
+    assertThat(budget.allowedPerSecond()).isEqualTo(0.0);
+    assertThat(budget.stretch()).isEqualTo(1.0);
+    assertThat(AccountNeeds.stretch(5, 0)).isEqualTo(1.0);
+    assertThat(BudgetWords.summary(budget))
+        .isEqualTo(
+            "needs 15 calls/s at the configured intervals, has 0.0: the regular checks get no"
+                + " call of this account at all");
+  }
 }

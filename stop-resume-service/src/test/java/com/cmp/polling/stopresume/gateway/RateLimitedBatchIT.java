@@ -10,6 +10,7 @@ import com.cmp.polling.simulator.RunningSimulator;
 import com.cmp.polling.simulator.behaviour.Behaviour;
 import com.cmp.polling.simulator.calls.CardOperation;
 import com.cmp.polling.testsupport.redis.RedisExtension;
+import com.cmp.polling.testsupport.redis.RedisSeconds;
 import com.cmp.polling.testsupport.time.SettableClock;
 import java.time.Duration;
 import java.time.Instant;
@@ -97,6 +98,9 @@ class RateLimitedBatchIT {
             new CarrierRateLimiter(
                 redis.template(), Map.of(), null, Duration.ofSeconds(2), budget.accounts()),
             new ActionBudget(budget));
+    // The budget's second is the Redis server's: the spends below (a stop, a start a slot later,
+    // a stop) must fall within one of its seconds.
+    RedisSeconds.awaitEarlyInASecond(redis.template());
     assertThat(budget.trySpend(5, CallBudget.Share.REGULAR)).isEqualTo(CallBudget.Spent.SPENT);
     assertThat(budget.trySpend(6, CallBudget.Share.REGULAR))
         .isEqualTo(CallBudget.Spent.SECOND_SPENT);
