@@ -27,13 +27,13 @@ class PollingPropertiesTest {
 
   @Test
   void usageAwareIntervals_areOffByDefault_withTheirBounds_andABadBoundIsRefused() {
-    PollingProperties.UsageAware defaults = bind(Map.of()).planning().usageAware();
+    PlanningProperties.UsageAware defaults = bind(Map.of()).planning().usageAware();
     assertThat(defaults.enabled()).isFalse();
     assertThat(defaults.maxInterval()).isEqualTo(Duration.ofHours(24));
     assertThat(defaults.minInterval()).isEqualTo(Duration.ofMinutes(5));
     assertThat(defaults.headroomFactor()).isEqualTo(6.0);
 
-    PollingProperties.UsageAware on =
+    PlanningProperties.UsageAware on =
         bind(Map.of(
                 "cmp.polling.planning.usage-aware.enabled", "true",
                 "cmp.polling.planning.usage-aware.max-interval", "10m",
