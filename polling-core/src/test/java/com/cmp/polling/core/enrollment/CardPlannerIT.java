@@ -382,16 +382,7 @@ class CardPlannerIT {
             16,
             cardId -> 0,
             clock);
-    CardPlanner aligning =
-        new CardPlanner(
-            configs,
-            new DeviceStore(postgres.jdbc()),
-            protection,
-            clock,
-            UsageAwareSettings.OFF,
-            new PlanningMetrics(new SimpleMeterRegistry()),
-            IntervalStretches.NONE,
-            alignment);
+    CardPlanner aligning = planner(UsageAwareSettings.OFF, IntervalStretches.NONE, alignment);
     Card first = card(postgres.data().card().carrier(3, "CMCC").insert());
     Card second = card(postgres.data().card().carrier(3, "CMCC").insert());
     Card otherCarrier = card(postgres.data().card().carrier(4, "CMCC").insert());
@@ -432,6 +423,20 @@ class CardPlannerIT {
     return cards.findById(id).orElseThrow();
   }
 
+  /** A planner of this test's configs, devices and protection on its clock. */
+  private CardPlanner planner(
+      UsageAwareSettings usageAware, IntervalStretches stretches, CarddataAlignment alignment) {
+    return new CardPlanner(
+        configs,
+        new DeviceStore(postgres.jdbc()),
+        protection,
+        clock,
+        usageAware,
+        new PlanningMetrics(new SimpleMeterRegistry()),
+        stretches,
+        alignment);
+  }
+
   private static List<Long> idsOf(List<Card> cards) {
     return cards.stream().map(Card::id).toList();
   }
@@ -439,13 +444,8 @@ class CardPlannerIT {
   @Test
   void afterACheck_ofACarrierWhoseAccountIsStretched_theNextCheckIsPlannedStretchTimesLater() {
     CardPlanner budgeted =
-        new CardPlanner(
-            configs,
-            new DeviceStore(postgres.jdbc()),
-            protection,
-            clock,
+        planner(
             UsageAwareSettings.OFF,
-            new PlanningMetrics(new SimpleMeterRegistry()),
             new IntervalStretches(redis.template(), Set.of(7L), clock, Duration.ZERO),
             CarddataAlignment.off(clock));
     Card stretched = card(postgres.data().card().carrier(7, "cmcc").insert());
@@ -489,13 +489,8 @@ class CardPlannerIT {
   @Test
   void underAStretch_aCardNearItsLimit_keepsTheWaitItsLimitDecides_anIdleOneIsStretched() {
     CardPlanner budgeted =
-        new CardPlanner(
-            configs,
-            new DeviceStore(postgres.jdbc()),
-            protection,
-            clock,
+        planner(
             new UsageAwareSettings(true, Duration.ofMinutes(5), Duration.ofHours(24), 2),
-            new PlanningMetrics(new SimpleMeterRegistry()),
             stretchesOfCarrier7(),
             CarddataAlignment.off(clock));
     publishStretchOfCarrier7(5.0);
@@ -532,15 +527,7 @@ class CardPlannerIT {
   @Test
   void underAStretch_aProtectCheck_keepsItsInterval_theOtherChecksAreStretched() {
     CardPlanner budgeted =
-        new CardPlanner(
-            configs,
-            new DeviceStore(postgres.jdbc()),
-            protection,
-            clock,
-            UsageAwareSettings.OFF,
-            new PlanningMetrics(new SimpleMeterRegistry()),
-            stretchesOfCarrier7(),
-            CarddataAlignment.off(clock));
+        planner(UsageAwareSettings.OFF, stretchesOfCarrier7(), CarddataAlignment.off(clock));
     publishStretchOfCarrier7(5.0);
     Card card = card(postgres.data().card().carrier(7, "cmcc").insert());
     protection.protect(card.id(), DesiredState.STOPPED, Duration.ofMinutes(10));
