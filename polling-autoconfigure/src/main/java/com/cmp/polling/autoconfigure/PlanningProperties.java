@@ -52,7 +52,8 @@ public record PlanningProperties(
    *     carddata check one config interval after the last)
    * @param maxInterval the longest wait between two carddata checks: an idle card, or one far from
    *     its limit, is checked this often
-   * @param minInterval the shortest wait, however close the card is to its limit
+   * @param minInterval the shortest wait the rule plans, however close the card is to its limit
+   *     (the carddata alignment, when on, may still move a check up to half its wait earlier)
    * @param headroomFactor how many times its estimated rate a card is assumed to use (the margin):
    *     6 (the default) checks a card again when a sixth of its predicted time to the limit has
    *     passed, which the fleet simulation found keeps bursty cards from crossing unseen

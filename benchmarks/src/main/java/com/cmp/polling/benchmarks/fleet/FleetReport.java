@@ -179,8 +179,9 @@ final class FleetReport {
             + verdict(alignedP99 <= fixedP99)
             + ", no worse); "
             + decimal(perCall, 2)
-            + " cards per usage call of at most 10 (the goal's 10 is the ceiling of a batch of 10,"
-            + " reached only if every call is full: "
+            + " cards per usage call of at most 10 ("
+            + verdict(perCall >= 10)
+            + ", 10 or more: the ceiling of a batch of 10, reached only if every call is full; "
             + percent(aligned.fullUsageCalls, aligned.usageCalls)
             + " of them are), "
             + decimal(unaligned.usageCards / (double) unaligned.usageCalls, 2)

@@ -205,7 +205,7 @@ public class CardPlanner {
               .onlyFor(type);
       plans.add(usageAware.afterCheck(type, plan, one, stretches));
     }
-    return type == TaskType.CARDDATA ? alignment.aligned(plans, checked) : plans;
+    return type == TaskType.CARDDATA ? alignment.aligned(plans, checked, stretches) : plans;
   }
 
   /**

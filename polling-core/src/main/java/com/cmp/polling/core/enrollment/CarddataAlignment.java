@@ -18,9 +18,10 @@ import java.util.function.LongToIntFunction;
  * group's cards are published in one scheduling round to partitions one consumer reads, and land in
  * one poll. The groups' points are spread evenly over the grid (a fixed offset per carrier, then
  * one step per slot), so the fleet's load stays spread over time instead of a fleet-wide burst at
- * each grid point. A check planned less than one grid point ahead stays where it is: nothing is
- * ever pushed towards now or past its planned time (a usage-aware check stays before the card's
- * predicted limit). Pure: it reads only its clock.
+ * each grid point. A check keeps at least half of its wait (a short wait may still move, by less
+ * than half: a card near its limit can then be checked sooner than the usage-aware {@code
+ * min-interval}); nothing is ever pushed towards now or past its planned time (a usage-aware check
+ * stays before the card's predicted limit). Pure: it reads only its clock.
  */
 public final class CarddataAlignment {
 
@@ -87,8 +88,14 @@ public final class CarddataAlignment {
     return Math.floorMod(carrierOffset + slot * grid / slots, grid);
   }
 
-  /** The plans with their carddata checks lined up; {@code checked} in the order of the plans. */
-  List<EnrollmentPlan> aligned(List<EnrollmentPlan> plans, List<CheckedCard> checked) {
+  /**
+   * The plans with their carddata checks lined up; {@code checked} in the order of the plans. The
+   * cards of a carrier whose account's budget stretches its intervals are left where the stretch
+   * put them: the stretch is just what the budget pays for, and moving their checks earlier would
+   * spend more calls than it allows.
+   */
+  List<EnrollmentPlan> aligned(
+      List<EnrollmentPlan> plans, List<CheckedCard> checked, IntervalStretches stretches) {
     if (!settings.enabled()) {
       return plans;
     }
@@ -96,6 +103,10 @@ public final class CarddataAlignment {
     for (int i = 0; i < plans.size(); i++) {
       EnrollmentPlan plan = plans.get(i);
       Card card = checked.get(i).card();
+      if (stretches.of(card.carrierId()) > 1.0) {
+        aligned.add(plan);
+        continue;
+      }
       aligned.add(
           plan.dueAt(TaskType.CARDDATA)
               .map(

@@ -548,6 +548,33 @@ class CardPlannerIT {
         .contains(now.plusSeconds(300));
   }
 
+  @Test
+  void afterACarddataCheck_ofAStretchedCarrierThatIsLinedUp_theStretchedTimeIsNotMovedEarlier() {
+    CarddataAlignment alignment =
+        new CarddataAlignment(
+            new CarddataAlignmentSettings(Duration.ofMinutes(5), 1, Set.of(7L, 8L)),
+            16,
+            cardId -> 0,
+            clock);
+    CardPlanner budgeted = planner(UsageAwareSettings.OFF, stretchesOfCarrier7(), alignment);
+    publishStretchOfCarrier7(5.0);
+    Card stretched = card(postgres.data().card().carrier(7, "cmcc").insert());
+    Card unstretched = card(postgres.data().card().carrier(8, "cucc").insert());
+    Instant now = clock.instant();
+
+    List<EnrollmentPlan> plans =
+        budgeted.afterCheck(
+            TaskType.CARDDATA,
+            List.of(new CheckedCard(stretched, true), new CheckedCard(unstretched, true)));
+
+    // Five times the config's 1 800 s, exactly: lined up, it could come up to a grid sooner.
+    assertThat(plans.get(0).dueAt(TaskType.CARDDATA)).contains(now.plusSeconds(5 * 1800));
+    Instant planned = now.plusSeconds(1800);
+    assertThat(plans.get(1).dueAt(TaskType.CARDDATA))
+        .as("a carrier the budget does not stretch is lined up")
+        .contains(alignment.aligned(planned, unstretched.id(), 8));
+  }
+
   private IntervalStretches stretchesOfCarrier7() {
     return new IntervalStretches(redis.template(), Set.of(7L), clock, Duration.ZERO);
   }
