@@ -12,7 +12,9 @@
 --
 -- The apps migrate at start-up together, and Flyway takes its lock only after this callback: two
 -- runs may be here at once. Creating the table concurrently makes one of them fail on a catalog
--- key, which is caught (the other's table is there); inserting the mark twice is a no-op.
+-- key: the table's name (unique_violation, duplicate_table) or its row type's (duplicate_object,
+-- "type ... already exists", seen when three apps start together). Each is caught: the other's
+-- table is there. Inserting the mark twice is a no-op.
 DO $$
 BEGIN
     CREATE TABLE IF NOT EXISTS tb_schema_install (
@@ -21,7 +23,7 @@ BEGIN
         installed_at TIMESTAMPTZ NOT NULL DEFAULT now()
     );
 EXCEPTION
-    WHEN unique_violation OR duplicate_table THEN
+    WHEN unique_violation OR duplicate_table OR duplicate_object THEN
         NULL;
 END
 $$;
