@@ -59,7 +59,16 @@ class MonitoringFilesIT {
             PipelineApps.Ports.ANY,
             "monitoring-token",
             simulator -> {},
-            Map.of("server.address", "127.0.0.1", "cmp.polling.scheduler.tick", "200ms"));
+            Map.of(
+                "server.address",
+                "127.0.0.1",
+                "cmp.polling.scheduler.tick",
+                "200ms",
+                // An account, so that the budget's gauges the alert rules read are exported.
+                "cmp.polling.gateway.accounts.monitored.carriers",
+                "99",
+                "cmp.polling.gateway.accounts.monitored.calls-per-second",
+                "100"));
   }
 
   @AfterAll
@@ -82,7 +91,8 @@ class MonitoringFilesIT {
         .until(
             () ->
                 scrape(apps.handlers()).contains("polling_handlers_checks_total{")
-                    && scrape(apps.scheduler()).contains("polling_scheduler_dispatched_total{"));
+                    && scrape(apps.scheduler()).contains("polling_scheduler_dispatched_total{")
+                    && scrape(apps.scheduler()).contains("polling_budget_stretch{"));
     apps.operator().getBean(FleetSnapshot.class).refreshNow();
     String exported = scrape(apps.scheduler()) + scrape(apps.handlers()) + scrape(apps.operator());
 
@@ -96,7 +106,8 @@ class MonitoringFilesIT {
             "polling_handlers_lag",
             "polling_handlers_lag_seconds",
             "polling_scheduler_held_back",
-            "polling_stopresume_actions_total");
+            "polling_stopresume_actions_total",
+            "polling_budget_stretch");
     // One name per measure: the lag and the backlog are not exported twice.
     assertThat(exported)
         .doesNotContainPattern("(?m)^polling_scheduler_(consumer_lag|due_backlog|oldest_due_age)")
