@@ -444,27 +444,10 @@ class CardPlannerIT {
   @Test
   void afterACheck_ofACarrierWhoseAccountIsStretched_theNextCheckIsPlannedStretchTimesLater() {
     CardPlanner budgeted =
-        planner(
-            UsageAwareSettings.OFF,
-            new IntervalStretches(redis.template(), Set.of(7L), clock, Duration.ZERO),
-            CarddataAlignment.off(clock));
+        planner(UsageAwareSettings.OFF, stretchesOfCarrier7(), CarddataAlignment.off(clock));
     Card stretched = card(postgres.data().card().carrier(7, "cmcc").insert());
     Card other = card(postgres.data().card().carrier(8, "cucc").insert());
-    new BudgetReports(redis.template())
-        .publish(
-            List.of(
-                new AccountBudget(
-                    "tight",
-                    Set.of(7L),
-                    2,
-                    null,
-                    0.2,
-                    5.0,
-                    1.0,
-                    2.5,
-                    0,
-                    List.of(),
-                    clock.instant())));
+    publishStretchOfCarrier7(2.5);
     Instant now = clock.instant();
 
     List<EnrollmentPlan> plans =
