@@ -183,6 +183,12 @@ class KafkaBrokerLossIT {
         .until(() -> usageCalls().size() >= CARDS / 4);
     victim = cluster.coordinatorOf(Topics.checkHandlersGroup(TaskType.CARDDATA));
     assertThat(cluster.partitions(TASKS)).anyMatch(partition -> partition.leader() == victim);
+    // Whether the victim also leads the engine's offset topic decides how the failed engine ends
+    // (see the listener's Debezium timeouts above): logged, so that a slow run can be told apart.
+    log.info(
+        "killing broker {}; the engine's offset topic is led by broker {}",
+        victim,
+        cluster.partitions("cmp.lifecycle.cdc-offsets").get(0).leader());
     Map<String, Integer> checkedBefore = usageCalls();
 
     long killedAt = System.nanoTime();
