@@ -25,14 +25,15 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer.OrderAnnotation;
@@ -55,9 +56,11 @@ import org.slf4j.LoggerFactory;
  * every change reaches the queues, the standby streams the slot within {@link #TAKEOVER_BOUND}, and
  * the surviving scheduler carries out the operator's next request.
  *
- * <p>1 000 cards are checked every 20 s (carddata only) under a 30 s lease. The consumers' session
- * timeout is 10 s (Kafka's default is 45 s): a killed instance's partitions move to the survivor
- * after it, so the test stays short; with the default every wait after the kill grows by 35 s.
+ * <p>1 000 cards are checked every 15 s (carddata only) under a 30 s lease: the cards inserted
+ * after the kills are first checked an interval after their enrolment, which the test waits for.
+ * The consumers' session timeout is 10 s (Kafka's default is 45 s): a killed instance's partitions
+ * move to the survivor after it, so the test stays short; with the default every wait after the
+ * kill grows by 35 s.
  */
 @TestMethodOrder(OrderAnnotation.class)
 class MultiInstanceIT {
@@ -69,7 +72,7 @@ class MultiInstanceIT {
   @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
 
   static final int CARDS = 1_000;
-  static final Duration INTERVAL = Duration.ofSeconds(20);
+  static final Duration INTERVAL = Duration.ofSeconds(15);
   static final Duration LEASE = Duration.ofSeconds(30);
   static final Duration SESSION_TIMEOUT = Duration.ofSeconds(10);
 
@@ -158,23 +161,26 @@ class MultiInstanceIT {
     handlers.put("cmp.polling.handlers.consumers-per-type", 2);
     handlers.put("cmp.polling.gateway.rate-limit-per-second.1", SHARED_RATE_LIMIT);
 
-    // First the listener that will stream the slot, the schedulers and the operator app.
+    // First the listener that will stream the slot, the schedulers and the operator app. Each
+    // later app starts as soon as what it needs is there, not when every earlier one is up: the
+    // starts are CPU-bound, and a core left idle while the last of a batch finishes is time lost.
     listener1 = apps.listener("listener-1", listener);
     scheduler1 = apps.scheduler("scheduler-1", scheduler);
     scheduler2 = apps.scheduler("scheduler-2", scheduler);
     operatorPort = Ports.free();
     operator = apps.operator("operator-1", operatorPort);
-    for (AppProcess app : List.of(listener1, scheduler1, scheduler2, operator)) {
-      app.awaitUp(Duration.ofSeconds(180));
-    }
-    Slot.awaitStreaming(postgres, SLOT, 0, Duration.ofSeconds(60));
-    // Then the second listener, and the handlers: they start while the schedulers publish the
+    // The second listener once the first streams the slot: it is the standby.
+    Slot.awaitStreaming(postgres, SLOT, 0, Duration.ofSeconds(180));
+    listener2 = apps.listener("listener-2", listener);
+    // The handlers once both schedulers are up: they start while the schedulers publish the
     // fleet's first checks, so both instances drain a backlog together, at the carrier's shared
     // limit.
-    listener2 = apps.listener("listener-2", listener);
+    for (AppProcess app : List.of(scheduler1, scheduler2)) {
+      app.awaitUp(Duration.ofSeconds(180));
+    }
     handlers1 = apps.handlers("handlers-1", handlers);
     handlers2 = apps.handlers("handlers-2", handlers);
-    for (AppProcess app : List.of(listener2, handlers1, handlers2)) {
+    for (AppProcess app : List.of(listener1, operator, listener2, handlers1, handlers2)) {
       app.awaitUp(Duration.ofSeconds(180));
     }
     backlogAtHandlersStart =
@@ -183,21 +189,14 @@ class MultiInstanceIT {
 
   @AfterAll
   static void stop() {
-    List<AutoCloseable> open = new ArrayList<>();
-    open.add(calls);
-    open.addAll(
-        Arrays.asList(
-            operator, handlers1, handlers2, scheduler1, scheduler2, listener1, listener2));
-    open.add(simulator);
-    for (AutoCloseable closeable : open) {
-      try {
-        if (closeable != null) {
-          closeable.close();
-        }
-      } catch (Exception e) {
-        log.warn("closing {} failed: {}", closeable, e.toString());
-      }
-    }
+    closeQuietly(calls);
+    // The apps stop together: each graceful stop waits for its process to end.
+    CompletableFuture.allOf(
+            Stream.of(operator, handlers1, handlers2, scheduler1, scheduler2, listener1, listener2)
+                .map(app -> CompletableFuture.runAsync(() -> closeQuietly(app)))
+                .toArray(CompletableFuture[]::new))
+        .join();
+    closeQuietly(simulator);
     // The test database can only be dropped without its slot.
     Slot.drop(postgres, SLOT);
   }
@@ -420,6 +419,16 @@ class MultiInstanceIT {
         .atMost(Duration.ofSeconds(30))
         .until(() -> !AppLog.lines(scheduler2.log(), "reconcile pass (the admin API").isEmpty());
     assertThat(scheduler1.isAlive()).isFalse();
+  }
+
+  private static void closeQuietly(AutoCloseable closeable) {
+    try {
+      if (closeable != null) {
+        closeable.close();
+      }
+    } catch (Exception e) {
+      log.warn("closing {} failed: {}", closeable, e.toString());
+    }
   }
 
   private static HttpResponse<String> postToOperator(String path) {
