@@ -88,9 +88,17 @@ class PipelineEndToEndIT {
               fleet.teach(simulator.control());
             },
             Map.of(
-                "server.address", "127.0.0.1",
-                "cmp.polling.scheduler.triggers.interval", "2s",
-                "cmp.polling.scheduler.initializer.pause", "0s"));
+                "server.address",
+                "127.0.0.1",
+                "cmp.polling.scheduler.triggers.interval",
+                "2s",
+                "cmp.polling.scheduler.initializer.pause",
+                "0s",
+                // A check that finds its card held by another check's stop or resume (two checks
+                // of a card can come due together) tries again this much later: at the default
+                // 60 s, one such card kept the whole fleet from settling for a minute.
+                "cmp.polling.handlers.retry-delay",
+                "2s"));
     queues = apps.scheduler().getBean(PollingQueueManager.class);
     carrier = apps.simulator().control();
   }
