@@ -38,14 +38,17 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The usage-aware carddata intervals on the running pipeline (listener, scheduler, handlers, the
  * simulated carrier): a card using data at a steady rate towards its limit is checked more and more
- * often as the limit nears and stopped within moments of crossing it, where its config's 20 s
- * interval would leave it running up to 20 s past; an idle card is left for the longest wait.
+ * often as the limit nears and stopped within moments of crossing it, where its config's 10 s
+ * interval would leave it running up to 10 s past; an idle card is left for the longest wait.
  *
  * <p>On the same pipeline, a carrier account's call budget: the 300 cards of a carrier whose
  * account allows 2 calls/s come due 5 a second, yet the carrier gets no more than 2 calls in any
  * second and no 429, a manual check still reaches it at once, and the scheduler stretches the
  * carrier's intervals (metric, admin API). It shares the servers and the app boot rather than start
  * its own.
+ *
+ * <p>The three stories need the running pipeline's time, not one another's: the crossing card and
+ * the idle card are set going when the pipeline is up, so that the tests' waits overlap.
  */
 class CarddataUsageAwareIT {
 
@@ -53,9 +56,26 @@ class CarddataUsageAwareIT {
   @RegisterExtension static final RedisExtension redis = new RedisExtension();
   @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
 
-  static final Duration CONFIG_INTERVAL = Duration.ofSeconds(20);
+  static final Duration CONFIG_INTERVAL = Duration.ofSeconds(10);
   static final Duration MIN_INTERVAL = Duration.ofSeconds(2);
   static final Duration MAX_INTERVAL = Duration.ofMinutes(10);
+
+  /**
+   * Planned as if at twice the rate: the next check when half the time to the limit has passed, so
+   * that the waits halve as the limit nears (6, the default, shrinks them by a sixth only, many
+   * more checks within the crossing card's half minute).
+   */
+  static final int HEADROOM_FACTOR = 2;
+
+  /**
+   * The crossing card's 100 MB at 10 000 MB/h: its limit 36 s after it starts using data, time for
+   * its first check (one config interval after the change stream enrolls it) and three or more
+   * halving waits before it crosses.
+   */
+  static final String CROSSING_RATE_MB_PER_HOUR = "10000";
+
+  static final Duration CROSSING_TO_LIMIT = Duration.ofSeconds(36);
+  static final String CROSSING_ICCID = "89860000000000777777";
 
   /** From the scheduler's tick to the stop at the carrier, on a busy two-core machine. */
   static final Duration PIPELINE_SLACK = Duration.ofSeconds(5);
@@ -69,17 +89,22 @@ class CarddataUsageAwareIT {
   static SimulatorControl carrier;
   static long idle;
   static List<Long> tightCards = new ArrayList<>();
+  static long crossing;
+  static Instant crossingStartedBefore;
+  static Instant crossingStartedAfter;
 
   @BeforeAll
   static void start() throws Exception {
-    // Carddata every 20 s for online cards (none for stopped ones); the other checks out of the
+    // Carddata every 10 s for online cards (none for stopped ones); the other checks out of the
     // way.
     postgres
         .jdbc()
         .sql(
             "UPDATE tb_polling_config SET realname_check_interval = 600,"
                 + " carddata_check_interval = CASE WHEN config_name = 'default-suspended' THEN NULL"
-                + " ELSE 20 END, package_check_interval = 600")
+                + " ELSE "
+                + CONFIG_INTERVAL.toSeconds()
+                + " END, package_check_interval = 600")
         .update();
     idle = postgres.data().card().insert();
     postgres.data().packageOfCard(idle).usage("0", "1000").insert();
@@ -121,6 +146,8 @@ class CarddataUsageAwareIT {
                 MIN_INTERVAL.toString(),
                 "cmp.polling.planning.usage-aware.max-interval",
                 MAX_INTERVAL.toString(),
+                "cmp.polling.planning.usage-aware.headroom-factor",
+                HEADROOM_FACTOR,
                 "cmp.polling.gateway.accounts.tight.carriers",
                 Long.toString(TIGHT_CARRIER),
                 "cmp.polling.gateway.accounts.tight.calls-per-second",
@@ -130,6 +157,30 @@ class CarddataUsageAwareIT {
                 "cmp.polling.budget.stretch-refresh",
                 "1s"));
     carrier = apps.simulator().control();
+    startTheCrossingCard();
+  }
+
+  /**
+   * A card using data towards its limit from now on, known to the platform since it began: its
+   * counters moved last when it started, so its first check learns its rate.
+   */
+  private static void startTheCrossingCard() {
+    LocalDate month = LocalDate.now(ZoneOffset.UTC).withDayOfMonth(1);
+    carrier.setCard(CROSSING_ICCID, new CardState(true, true, month, BigDecimal.ZERO));
+    crossingStartedBefore = Instant.now();
+    carrier.setUsageRate(CROSSING_ICCID, new BigDecimal(CROSSING_RATE_MB_PER_HOUR));
+    crossingStartedAfter = Instant.now();
+    crossing =
+        postgres
+            .data()
+            .card()
+            .iccid(CROSSING_ICCID)
+            .monthUsage(month, "0", "0")
+            .lastUsageChange(crossingStartedBefore, "0", null)
+            .insert();
+    postgres.data().packageOfCard(crossing).usage("0", "100").insert();
+    // Next month's package, still pending: a valid one, so the stop is for the data used up.
+    postgres.data().packageOfCard(crossing).status(0).insert();
   }
 
   @AfterAll
@@ -141,27 +192,13 @@ class CarddataUsageAwareIT {
 
   @Test
   void aCardCrossingItsLimit_isCheckedMoreOftenAsItNears_andStoppedRightAfterCrossing() {
-    // 100 MB left at 6 000 MB/h: the card crosses its limit 60 s after it starts using data.
-    LocalDate month = LocalDate.now(ZoneOffset.UTC).withDayOfMonth(1);
-    String iccid = "89860000000000777777";
-    carrier.setCard(iccid, new CardState(true, true, month, BigDecimal.ZERO));
-    Instant startedBefore = Instant.now();
-    carrier.setUsageRate(iccid, new BigDecimal("6000"));
-    Instant startedAfter = Instant.now();
-    // Known to the platform since it began: its counters moved last when it started.
-    long card =
-        postgres
-            .data()
-            .card()
-            .iccid(iccid)
-            .monthUsage(month, "0", "0")
-            .lastUsageChange(startedBefore, "0", null)
-            .insert();
-    postgres.data().packageOfCard(card).usage("0", "100").insert();
-    // Next month's package, still pending: a valid one, so the stop is for the data used up.
-    postgres.data().packageOfCard(card).status(0).insert();
-    // Its first check comes one config interval after the change stream enrolls it.
-    Duration toLimit = Duration.ofSeconds(60);
+    // Set going when the pipeline came up (startTheCrossingCard); its first check comes one config
+    // interval after the change stream enrolled it.
+    long card = crossing;
+    String iccid = CROSSING_ICCID;
+    Instant startedBefore = crossingStartedBefore;
+    Instant startedAfter = crossingStartedAfter;
+    Duration toLimit = CROSSING_TO_LIMIT;
 
     await("the card stopped for traffic_exhausted")
         .atMost(toLimit.plus(CONFIG_INTERVAL).plusSeconds(30))
@@ -183,7 +220,7 @@ class CarddataUsageAwareIT {
   void anIdleCard_afterItsFirstReadings_isCheckedAgainOnlyAfterTheLongestWait() {
     QueueInspector queues = apps.operator().getBean(QueueInspector.class);
 
-    // Its first reading gives no rate (the config's 20 s), the second one none used: idle.
+    // Its first reading gives no rate (the config's 10 s), the second one none used: idle.
     await("the idle card planned the longest wait ahead")
         .atMost(CONFIG_INTERVAL.multipliedBy(3).plusSeconds(30))
         .pollInterval(Duration.ofSeconds(1))

@@ -24,7 +24,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -140,7 +139,7 @@ class ComposeWiringIT {
     }
     await("every app healthy on its management port")
         .atMost(Duration.ofMinutes(3))
-        .pollInterval(Duration.ofSeconds(1))
+        .pollInterval(Duration.ofMillis(250))
         .until(() -> processes.values().stream().allMatch(p -> p.healthy(health.get(p.name()))));
     // Healthy is not yet streaming: the listener's engine creates its slot after start-up, and a
     // card written before that is seen only by the reconciler's next pass (minutes away).
@@ -149,9 +148,7 @@ class ComposeWiringIT {
 
   @AfterAll
   static void stopTheApps() {
-    List<AppProcess> started = new ArrayList<>(processes.values());
-    Collections.reverse(started);
-    started.forEach(AppProcess::close);
+    AppProcess.closeAll(new ArrayList<>(processes.values()));
     if (gateway != null) {
       gateway.close();
     }

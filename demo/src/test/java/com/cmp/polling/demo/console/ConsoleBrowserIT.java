@@ -29,6 +29,9 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.internals.RecordHeader;
@@ -71,24 +74,32 @@ class ConsoleBrowserIT {
   @BeforeAll
   static void start() throws Exception {
     Chromium.assumeInstalled();
+    // The browser needs nothing of the pipeline until the first page: it starts meanwhile.
+    ExecutorService browserStart = Executors.newSingleThreadExecutor();
+    Future<ChromeDriver> startingBrowser = browserStart.submit(Chromium::start);
+    browserStart.shutdown();
     Endpoints endpoints = TestEndpoints.of(postgres, redis, kafka);
-    apps =
-        PipelineApps.start(
-            endpoints,
-            PipelineApps.Ports.ANY,
-            TOKEN,
-            simulator -> {},
-            Map.of(
-                "server.address", "127.0.0.1",
-                "cmp.polling.scheduler.enabled", "false",
-                "cmp.polling.scheduler.initializer.enabled", "false",
-                "cmp.polling.scheduler.triggers.enabled", "false",
-                "cmp.polling.operator.monitoring.snapshot-interval", "500ms",
-                "cmp.polling.operator.monitoring.rate-sample", "1s",
-                "cmp.polling.planning.usage-aware.enabled", "true"));
+    try {
+      apps =
+          PipelineApps.start(
+              endpoints,
+              PipelineApps.Ports.ANY,
+              TOKEN,
+              simulator -> {},
+              Map.of(
+                  "server.address", "127.0.0.1",
+                  "cmp.polling.scheduler.enabled", "false",
+                  "cmp.polling.scheduler.initializer.enabled", "false",
+                  "cmp.polling.scheduler.triggers.enabled", "false",
+                  "cmp.polling.operator.monitoring.snapshot-interval", "500ms",
+                  "cmp.polling.operator.monitoring.rate-sample", "1s",
+                  "cmp.polling.planning.usage-aware.enabled", "true"));
+    } finally {
+      // Held even when the pipeline failed to start, so that stop() quits it.
+      browser = startingBrowser.get();
+    }
     console = "http://127.0.0.1:" + PipelineApps.port(apps.operator());
     carrier = apps.simulator().control();
-    browser = Chromium.start();
   }
 
   @AfterAll
