@@ -34,9 +34,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The reconciler beside a working pipeline: while the scheduling loop leases due cards every tick
- * and stand-in handlers complete their checks (every card is due every few seconds), passes over a
- * fleet whose queues are in step repair nothing and leave nothing aside: leases and completions
- * move scores, never membership, and the reconciler compares membership.
+ * and stand-in handlers complete their checks (every card is due every second), passes over a fleet
+ * whose queues are in step repair nothing and leave nothing aside: leases and completions move
+ * scores, never membership, and the reconciler compares membership.
  */
 class ReconcilerWhileSchedulingIT {
 
@@ -45,7 +45,10 @@ class ReconcilerWhileSchedulingIT {
   @RegisterExtension static final KafkaExtension kafka = KafkaExtension.dedicated();
 
   static final int CARDS = 300;
-  static final int INTERVAL_SECONDS = 2;
+
+  /** Every check comes due again this long after it completed: a second, the shortest. */
+  static final int INTERVAL_SECONDS = 1;
+
   static SchedulerTestApp app;
   static Completer completer;
 
@@ -71,12 +74,12 @@ class ReconcilerWhileSchedulingIT {
                 "cmp.polling.scheduler.initializer.enabled", true,
                 "cmp.polling.scheduler.initializer.pause", "0s",
                 "cmp.polling.scheduler.initializer.watch-interval", "500ms",
-                // A pass rests after each full page of 20 cards: 15 pages of 300 ms, so every
-                // pass spans more than two rounds of checks coming due (every 2 s; the fleet comes
-                // due together, and a shorter pass could fall between two rounds). The queue scan
-                // adds no rests here: a shard queue of some 19 entries is never a full chunk.
+                // A pass rests after each full page of 20 cards: 15 pages of 150 ms, so every
+                // pass spans more than two rounds of checks coming due (every second; the fleet
+                // comes due together, and a shorter pass could fall between two rounds). The queue
+                // scan adds no rests here: a shard queue of some 19 entries is never a full chunk.
                 "cmp.polling.scheduler.reconciler.page-size", "20",
-                "cmp.polling.scheduler.reconciler.pause", "300ms"));
+                "cmp.polling.scheduler.reconciler.pause", "150ms"));
     await()
         .atMost(Duration.ofSeconds(30))
         .until(
