@@ -72,6 +72,8 @@ class HardRestartIT {
           (up - launched) / 1_000_000,
           during.size(),
           (System.nanoTime() - up) / 1_000_000);
+      // Done with it: how the restarted instance stops is not what this test is about.
+      second.kill();
     }
     assertThat(during).allMatch(card -> handlers.handled(card) == 1);
     assertThat(handlers.handled(before)).isBetween(1, 2);

@@ -24,6 +24,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Future;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
@@ -42,7 +43,16 @@ class AlignedBatchIT {
 
   private static final long BATCHED = 3;
   private static final long SINGLE = 4;
-  private static final Duration GRID = Duration.ofSeconds(20);
+
+  /**
+   * Long enough that the ten checks, a second apart, mostly fit before the next point whenever the
+   * test starts: it waits for the next point only in the last {@link #CHECKING} of a grid period.
+   */
+  private static final Duration GRID = Duration.ofSeconds(90);
+
+  /** What the ten checks, one a second, take at most (about 10 s), with room to spare. */
+  private static final Duration CHECKING = Duration.ofSeconds(15);
+
   private static final Duration CARDDATA_INTERVAL = Duration.ofMinutes(30);
 
   @RegisterExtension
@@ -77,12 +87,15 @@ class AlignedBatchIT {
     for (int i = 0; i < 3; i++) {
       single.add(cardWithRoom(SINGLE));
     }
-    // Start just after one of the carrier's grid points, so that every card's next check (30 min
-    // on) falls before the next point: all of them then go back to that one point.
+    // Start early enough in one of the carrier's grid periods that every card's next check (30 min
+    // on) falls before the next point: all of them then go back to that period's point.
     await()
-        .atMost(GRID.plusSeconds(5))
+        .atMost(CHECKING.plusSeconds(5))
         .pollInterval(Duration.ofMillis(50))
-        .until(() -> sinceGridPoint(Instant.now().plus(CARDDATA_INTERVAL)).toMillis() < 2_000);
+        .until(
+            () ->
+                sinceGridPoint(Instant.now().plus(CARDDATA_INTERVAL)).plus(CHECKING).compareTo(GRID)
+                    < 0);
     Instant firstChecked = Instant.now();
     for (int i = 0; i < 10; i++) {
       // Each card in a second of its own, as the scheduling rounds of different seconds take them.
@@ -100,10 +113,12 @@ class AlignedBatchIT {
     Set<Double> batchedDue = new HashSet<>();
     batched.forEach(card -> batchedDue.add(app.queues().score(card, TaskType.CARDDATA)));
     assertThat(batchedDue).as("one due time for the batched carrier's cards").hasSize(1);
-    Instant together = Instant.ofEpochMilli((long) (batchedDue.iterator().next() * 1000));
+    Instant together = Instant.ofEpochMilli(Math.round(batchedDue.iterator().next() * 1000));
     assertThat(together)
         .isBeforeOrEqualTo(firstChecked.plus(CARDDATA_INTERVAL))
-        .isAfter(firstChecked.plus(CARDDATA_INTERVAL).minus(GRID));
+        .isAfter(firstChecked.plus(CARDDATA_INTERVAL).minus(GRID))
+        .as("the grid point of the first card's planned check")
+        .isEqualTo(grid.aligned(firstChecked.plus(CARDDATA_INTERVAL), 0, BATCHED));
     Set<Double> singleDue = new HashSet<>();
     single.forEach(card -> singleDue.add(app.queues().score(card, TaskType.CARDDATA)));
     assertThat(singleDue).as("the other carrier's cards keep their own times").hasSize(3);
@@ -131,13 +146,17 @@ class AlignedBatchIT {
   void theTaskPartitionsTheAlignmentGroupsBy_areThoseTheProducerPicksForTheCardsKeys()
       throws Exception {
     String topic = app.kafka().createUniqueTopic("task-partitions", 16);
+    List<Future<RecordMetadata>> sent = new ArrayList<>();
     try (KafkaProducer<String, byte[]> producer = app.kafka().producer()) {
       for (long cardId = 1; cardId <= 200; cardId++) {
-        RecordMetadata sent =
-            producer.send(new ProducerRecord<>(topic, Long.toString(cardId), new byte[0])).get();
-
-        assertThat(sent.partition()).as("card %d", cardId).isEqualTo(TaskPartitions.of(cardId, 16));
+        sent.add(producer.send(new ProducerRecord<>(topic, Long.toString(cardId), new byte[0])));
       }
+    }
+
+    for (long cardId = 1; cardId <= 200; cardId++) {
+      assertThat(sent.get((int) cardId - 1).get().partition())
+          .as("card %d", cardId)
+          .isEqualTo(TaskPartitions.of(cardId, 16));
     }
   }
 

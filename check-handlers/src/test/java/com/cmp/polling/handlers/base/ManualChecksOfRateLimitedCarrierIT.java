@@ -13,6 +13,7 @@ import com.cmp.polling.simulator.behaviour.Behaviour;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -27,13 +28,17 @@ class ManualChecksOfRateLimitedCarrierIT {
 
   private static final int BACKLOG = 300;
 
+  /** Shorter than the default 5 s, and still well clear of a trigger put at once. */
+  private static final int MANUAL_RETRY_SECONDS = 2;
+
   // Slices of 8 regular checks: 2 queried (their carrier's cap), 6 put off.
   @RegisterExtension
   static final HandlersTestApp app =
       HandlersTestApp.withSettings(
           Map.of(
               "cmp.polling.gateway.rate-limit-per-second.1", 2,
-              "cmp.polling.handlers.worker-threads", 8));
+              "cmp.polling.handlers.worker-threads", 8,
+              "cmp.polling.handlers.manual-retry-delay", MANUAL_RETRY_SECONDS + "s"));
 
   @Test
   void manualCheck_isHandledWithinSeconds_whileRegularChecksHoldItsCarriersCap() {
@@ -41,15 +46,16 @@ class ManualChecksOfRateLimitedCarrierIT {
     // Each call takes 2 s, so the carrier's 2 places stay held by regular queries while their
     // backlog lasts; the simulator answers 429 to a third call within a second.
     control.configure(Behaviour.none().withLatencyMs(2000).withRateLimit(1L, 3));
+    List<Long> backlog = new ArrayList<>();
     for (int i = 1; i <= BACKLOG; i++) {
-      long card =
+      backlog.add(
           app.data()
               .card()
               .carrier(1, "CMCC")
               .iccid("89862777" + String.format("%012d", i))
-              .insert();
-      app.dispatch(card, TaskType.REALNAME);
+              .insert());
     }
+    app.dispatchAll(backlog, TaskType.REALNAME);
     var putOff =
         app.bean(MeterRegistry.class)
             .counter("polling.handlers.carrier_cap_put_off", "task_type", "realname");
@@ -86,9 +92,11 @@ class ManualChecksOfRateLimitedCarrierIT {
 
     app.dispatchManual(card, TaskType.REALNAME);
 
-    // Triggered again 5 s on (manual-retry-delay), not put at retry-delay in the shard queue.
+    // Triggered again 2 s on (manual-retry-delay), not put at retry-delay in the shard queue.
     await().atMost(Duration.ofSeconds(15)).until(() -> triggerScore(card) != null);
-    assertThat(triggerScore(card)).isBetween(sent + 5 - 1, seconds(Instant.now()) + 5 + 1);
+    assertThat(triggerScore(card))
+        .isBetween(
+            sent + MANUAL_RETRY_SECONDS - 1, seconds(Instant.now()) + MANUAL_RETRY_SECONDS + 1);
     assertThat(app.queues().score(card, TaskType.REALNAME))
         .isCloseTo(seconds(regularTime), within(0.001));
     assertThat(control.calls(iccid)).containsEntry("real-name", 1);

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The handlers lag behind by more than the lease (3 s here): cards come due again while their tasks
+ * The handlers lag behind by more than the lease (2 s here): cards come due again while their tasks
  * wait in Kafka, and the scheduler publishes them again. Every card is still checked, the carrier
  * is asked once per card, and every superseded copy is dropped and counted.
  */
@@ -29,20 +29,20 @@ class SupersededTasksIT {
 
   private static final int CARDS = 120;
 
-  // One consumer taking 5 tasks a poll, 4 workers, 200 ms per carrier call: about 20 checks a
-  // second, so 120 cards need several leases of 3 s; a poll is over well within one.
+  // One consumer taking 5 tasks a poll, 4 workers, 100 ms per carrier call: about 25 checks a
+  // second at most, so 120 cards need several leases of 2 s; a poll is over well within one.
   @RegisterExtension
   static final HandlersTestApp app =
       HandlersTestApp.withSettings(
           Map.of(
-              "cmp.polling.queue.lease", "3s",
+              "cmp.polling.queue.lease", "2s",
               "cmp.polling.handlers.consumers-per-type", 1,
               "cmp.polling.handlers.worker-threads", 4,
               "spring.kafka.consumer.max-poll-records", 5));
 
   @Test
   void backlogLongerThanTheLease_everyCardCheckedOnce_andTheSupersededCopiesDroppedAndCounted() {
-    app.simulator().control().configure(Behaviour.none().withLatencyMs(200));
+    app.simulator().control().configure(Behaviour.none().withLatencyMs(100));
     List<String> iccids = new ArrayList<>();
     PollingQueueManager queues = app.bean(PollingQueueManager.class);
     Instant due = Instant.now().minusSeconds(1);
