@@ -28,6 +28,12 @@ public final class InJvmKafkaBroker implements AutoCloseable {
     // The transaction log wants 3 replicas by default; there is one broker.
     broker.brokerProperty("transaction.state.log.replication.factor", "1");
     broker.brokerProperty("transaction.state.log.min.isr", "1");
+    // Five partitions for the group offsets and the transaction log instead of 50 each: a broker
+    // that serves a handful of consumer groups and transactional producers needs no more, and
+    // creating a hundred partitions costs about a third of a second of CPU per broker (the tests
+    // start one per test class).
+    broker.brokerProperty("offsets.topic.num.partitions", "5");
+    broker.brokerProperty("transaction.state.log.num.partitions", "5");
     broker.afterPropertiesSet();
     log.info(
         "in-JVM Kafka broker at {} in {} ms",
