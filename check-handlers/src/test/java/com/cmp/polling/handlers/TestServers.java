@@ -6,8 +6,6 @@ import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -36,18 +34,9 @@ public abstract class TestServers implements BeforeAllCallback, AfterAllCallback
 
   @Override
   public final void beforeAll(ExtensionContext context) {
-    // The broker starts while the database is created and migrated: neither waits for the other.
-    CompletableFuture<Void> broker =
-        CompletableFuture.runAsync(
-            () -> kafka.beforeAll(context), task -> new Thread(task, "test-broker-start").start());
-    try {
-      postgres.beforeAll(context);
-      redis.beforeAll(context);
-    } catch (RuntimeException | Error e) {
-      broker.handle((done, failed) -> null).join();
-      throw e;
-    }
-    awaitBroker(broker);
+    postgres.beforeAll(context);
+    redis.beforeAll(context);
+    kafka.beforeAll(context);
     if (ownerId == null) {
       ownerId = context.getUniqueId();
       startOnServers();
@@ -71,17 +60,6 @@ public abstract class TestServers implements BeforeAllCallback, AfterAllCallback
           postgres.afterAll(context);
         }
       }
-    }
-  }
-
-  private static void awaitBroker(CompletableFuture<Void> broker) {
-    try {
-      broker.join();
-    } catch (CompletionException e) {
-      if (e.getCause() instanceof RuntimeException cause) {
-        throw cause;
-      }
-      throw e;
     }
   }
 

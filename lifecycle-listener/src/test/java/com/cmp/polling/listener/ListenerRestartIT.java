@@ -10,6 +10,7 @@ import com.cmp.polling.schemas.lifecycle.LifecycleEvent;
 import com.cmp.polling.schemas.lifecycle.LifecycleEventType;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
+import com.cmp.polling.testsupport.kafka.TopicCursor;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
 import java.time.Duration;
@@ -19,9 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -73,7 +71,12 @@ class ListenerRestartIT {
         .until(() -> cards.stream().allMatch(id -> queues.taskTypes(id).size() == 3));
     app.close();
     app = null;
-    Map<TopicPartition, Long> lifecycle = endOf(Topics.LIFECYCLE_NAME);
+    TopicCursor lifecycle = kafka.cursorAtEnd(Topics.LIFECYCLE_NAME);
+    // The events' order, which the marker below relies on, holds within a partition only.
+    assertThat(lifecycle.partitions()).as(Topics.LIFECYCLE_NAME + "'s partitions").hasSize(1);
+    assertThat(kafka.cursorAtEnd(Topics.CDC_CARD_NAME).partitions())
+        .as(Topics.CDC_CARD_NAME + "'s partitions")
+        .hasSize(1);
 
     List<Long> deleted = cards.subList(0, 40);
     List<Long> disabled = cards.subList(40, 70);
@@ -110,7 +113,17 @@ class ListenerRestartIT {
     // its event after theirs in the lifecycle topic (one partition each), so once its event is
     // read every event the restart gives is read, a second copy of any change included.
     long marker = postgres.data().card().insert();
-    List<LifecycleEvent> events = eventsBefore(marker, lifecycle);
+    PayloadCodec codec = new PayloadCodec();
+    List<LifecycleEvent> events =
+        lifecycle
+            .readUntil(
+                record ->
+                    Long.valueOf(marker)
+                        .equals(codec.decode(Topics.LIFECYCLE, record.value()).cardId()),
+                WAIT)
+            .stream()
+            .map(record -> codec.decode(Topics.LIFECYCLE, record.value()))
+            .toList();
     assertThat(events).hasSize(100);
     Map<LifecycleEventType, Long> byType =
         events.stream().collect(Collectors.groupingBy(LifecycleEvent::type, Collectors.counting()));
@@ -121,45 +134,6 @@ class ListenerRestartIT {
     assertThat(
             events.stream().collect(Collectors.toMap(LifecycleEvent::cardId, Function.identity())))
         .hasSize(100);
-  }
-
-  /** Where each partition of {@code topic} ends now; the topic must have a single partition. */
-  private static Map<TopicPartition, Long> endOf(String topic) {
-    try (KafkaConsumer<String, byte[]> consumer = kafka.consumer()) {
-      List<TopicPartition> partitions =
-          consumer.partitionsFor(topic, WAIT).stream()
-              .map(info -> new TopicPartition(topic, info.partition()))
-              .toList();
-      // The events' order, which the marker relies on, holds within a partition only.
-      assertThat(partitions).as(topic + "'s partitions").hasSize(1);
-      assertThat(consumer.partitionsFor(Topics.CDC_CARD_NAME, WAIT))
-          .as(Topics.CDC_CARD_NAME + "'s partitions")
-          .hasSize(1);
-      return consumer.endOffsets(partitions, WAIT);
-    }
-  }
-
-  /** The lifecycle events from {@code start} on, up to the first one of {@code markerCard}. */
-  private static List<LifecycleEvent> eventsBefore(
-      long markerCard, Map<TopicPartition, Long> start) {
-    PayloadCodec codec = new PayloadCodec();
-    List<LifecycleEvent> events = new ArrayList<>();
-    try (KafkaConsumer<String, byte[]> consumer = kafka.consumer()) {
-      consumer.assign(start.keySet());
-      start.forEach(consumer::seek);
-      long deadline = System.nanoTime() + WAIT.toNanos();
-      while (System.nanoTime() < deadline) {
-        for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(100))) {
-          LifecycleEvent event = codec.decode(Topics.LIFECYCLE, record.value());
-          if (Long.valueOf(markerCard).equals(event.cardId())) {
-            return events;
-          }
-          events.add(event);
-        }
-      }
-    }
-    throw new AssertionError(
-        "no event of card " + markerCard + " within " + WAIT + "; read before: " + events);
   }
 
   private static ListenerTestApp start() {

@@ -11,6 +11,7 @@ import com.cmp.polling.schemas.json.PayloadCodec;
 import com.cmp.polling.schemas.task.CheckTask;
 import com.cmp.polling.schemas.task.TaskType;
 import com.cmp.polling.testsupport.kafka.KafkaExtension;
+import com.cmp.polling.testsupport.kafka.TopicCursor;
 import com.cmp.polling.testsupport.postgres.PostgresExtension;
 import com.cmp.polling.testsupport.redis.RedisExtension;
 import java.time.Duration;
@@ -18,9 +19,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -155,7 +153,20 @@ class KafkaOutageIT {
         .atMost(Duration.ofSeconds(30))
         .until(() -> loop.runRound().of(TaskType.CARDDATA).manual() == 1);
 
-    List<CheckTask> published = manualTasksBeforeTheMarker();
+    // From the topic's start: this class's own broker, where only this test asks for manual checks.
+    TopicCursor manualTopic = kafka.cursorAtBeginning(Topics.MANUAL_CARDDATA_NAME);
+    // Sending order, which the marker relies on, holds within a partition only.
+    assertThat(manualTopic.partitions()).hasSize(1);
+    PayloadCodec codec = new PayloadCodec();
+    List<CheckTask> published =
+        manualTopic
+            .readUntil(
+                record ->
+                    codec.decode(Topics.MANUAL_CARDDATA, record.value()).cardId() == MARKER_CARD,
+                Duration.ofSeconds(30))
+            .stream()
+            .map(record -> codec.decode(Topics.MANUAL_CARDDATA, record.value()))
+            .toList();
     assertThat(published)
         .singleElement()
         .satisfies(
@@ -164,37 +175,5 @@ class KafkaOutageIT {
               assertThat(t.manual()).isTrue();
             });
     assertThat(queues.manualTriggers().length(TaskType.CARDDATA)).isZero();
-  }
-
-  /**
-   * The manual carddata tasks from the topic's start (this class's own broker, where only the test
-   * above asks for manual checks) up to the marker card's; assigned, so no group to join on a
-   * broker just back.
-   */
-  private static List<CheckTask> manualTasksBeforeTheMarker() {
-    String topic = Topics.MANUAL_CARDDATA_NAME;
-    PayloadCodec codec = new PayloadCodec();
-    List<CheckTask> tasks = new ArrayList<>();
-    try (KafkaConsumer<String, byte[]> consumer = kafka.consumer()) {
-      List<TopicPartition> partitions =
-          consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
-              .map(info -> new TopicPartition(topic, info.partition()))
-              .toList();
-      // Sending order, which the marker relies on, holds within a partition only.
-      assertThat(partitions).as(topic + "'s partitions").hasSize(1);
-      consumer.assign(partitions);
-      consumer.seekToBeginning(partitions);
-      long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-      while (System.nanoTime() < deadline) {
-        for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(100))) {
-          CheckTask task = codec.decode(Topics.MANUAL_CARDDATA, record.value());
-          if (task.cardId() == MARKER_CARD) {
-            return tasks;
-          }
-          tasks.add(task);
-        }
-      }
-    }
-    throw new AssertionError("card " + MARKER_CARD + "'s manual task not on " + topic);
   }
 }

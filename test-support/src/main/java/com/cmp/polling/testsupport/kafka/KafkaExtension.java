@@ -211,12 +211,24 @@ public final class KafkaExtension implements BeforeAllCallback, AfterAllCallback
    */
   public TopicCursor cursorAtEnd(String topic) {
     try (KafkaConsumer<String, byte[]> consumer = consumer()) {
-      List<TopicPartition> partitions =
-          consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
-              .map(info -> new TopicPartition(topic, info.partition()))
-              .toList();
-      return new TopicCursor(this, consumer.endOffsets(partitions, Duration.ofSeconds(30)));
+      return new TopicCursor(
+          this, consumer.endOffsets(partitionsOf(consumer, topic), Duration.ofSeconds(30)));
     }
+  }
+
+  /** Where every partition of {@code topic} begins: {@link TopicCursor#read} reads it whole. */
+  public TopicCursor cursorAtBeginning(String topic) {
+    try (KafkaConsumer<String, byte[]> consumer = consumer()) {
+      return new TopicCursor(
+          this, consumer.beginningOffsets(partitionsOf(consumer, topic), Duration.ofSeconds(30)));
+    }
+  }
+
+  private static List<TopicPartition> partitionsOf(
+      KafkaConsumer<String, byte[]> consumer, String topic) {
+    return consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
+        .map(info -> new TopicPartition(topic, info.partition()))
+        .toList();
   }
 
   /**
